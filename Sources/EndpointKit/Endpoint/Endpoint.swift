@@ -1,0 +1,94 @@
+import Foundation
+import HTTPTypes
+
+/// An API endpoint as a value: everything needed to request it and to read its answer.
+///
+/// The path follows the common REST template `serverURL/pathPrefix/objectID/pathSuffix?query`:
+///
+/// ```swift
+/// let followers = Endpoint<[User]>(
+///     serverURL: URL(string: "http://foo.com/api/v1.0")!,
+///     pathPrefix: "users",
+///     objectID: "867",
+///     pathSuffix: "followers",
+///     queryParameters: ["expand": 1]
+/// )
+/// // GET http://foo.com/api/v1.0/users/867/followers?expand=1
+/// ```
+///
+/// ``pathPrefix`` and ``pathSuffix`` are templates you write, split at `/`; ``objectID`` is one
+/// segment, always, so an identifier from user input cannot reach another resource.
+/// A server that does not follow the template takes the whole path as ``pathPrefix``.
+///
+/// `Endpoint` conforms to ``Request``: build it with ``Request/urlRequest(page:extraHeaders:)``
+/// or ``Request/prepare(page:extraHeaders:)``.
+public struct Endpoint<Payload>: Request {
+    /// The type the answer decodes to.
+    public typealias Response = Payload
+
+    /// The root URL of the service, such as `http://foo.com/api/v1.0`.
+    public var serverURL: URL
+    /// The path after ``serverURL``, such as `users` or `oauth2/token`.
+    public var pathPrefix: String
+    /// The identifier of one object, sent as exactly one path segment.
+    public var objectID: String?
+    /// The path after ``objectID``, such as `followers`.
+    public var pathSuffix: String?
+    /// The method. Default GET.
+    public var method: HTTPRequest.Method
+    /// The query parameters.
+    public var queryParameters: [String: any APIParamConvertible]?
+    /// Header fields sent with the request.
+    public var headerFields: [String: String]
+    /// The body: ``JSONBodyParameters``, ``FormURLEncodedBodyParameters``, ``DataBodyParameters``,
+    /// ``MultipartFormDataBodyParameters`` or your own.
+    public var bodyParameters: (any BodyParameters)?
+    /// The encoder of the query.
+    public var queryEncoder: QueryEncoder
+    /// How the JSON answer is decoded.
+    public var decoding: JSONDecodingOptions
+
+    /// An endpoint. Only the server URL and the path prefix are required.
+    public init(
+        serverURL: URL,
+        pathPrefix: String,
+        objectID: String? = nil,
+        pathSuffix: String? = nil,
+        method: HTTPRequest.Method = .get,
+        queryParameters: [String: any APIParamConvertible]? = nil,
+        headerFields: [String: String] = [:],
+        body: (any BodyParameters)? = nil,
+        queryEncoder: QueryEncoder = .query,
+        decoding: JSONDecodingOptions = JSONDecodingOptions()
+    ) {
+        self.serverURL = serverURL
+        self.pathPrefix = pathPrefix
+        self.objectID = objectID
+        self.pathSuffix = pathSuffix
+        self.method = method
+        self.queryParameters = queryParameters
+        self.headerFields = headerFields
+        self.bodyParameters = body
+        self.queryEncoder = queryEncoder
+        self.decoding = decoding
+    }
+
+    /// ``serverURL``.
+    public var baseURL: URL { serverURL }
+
+    /// ``pathPrefix``, then ``objectID`` as one segment, then ``pathSuffix``.
+    public var path: EndpointPath {
+        var path = EndpointPath(pathPrefix)
+        if let objectID { path = path / objectID }
+        if let pathSuffix { path = path.appending(EndpointPath(pathSuffix)) }
+        return path
+    }
+}
+
+extension Endpoint where Payload: Decodable {
+    /// Decodes an answer with ``decoding``: the seed's `parse()` for `Codable` payloads, usable on
+    /// recorded data in tests.
+    public func decode(_ data: Data) throws -> Payload {
+        try decoding.makeDecoder().decode(Payload.self, from: data)
+    }
+}

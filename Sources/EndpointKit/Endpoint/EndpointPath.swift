@@ -1,0 +1,74 @@
+/// The path of an endpoint below its server URL, as segments that are percent-encoded one by one.
+///
+/// A string literal is a template written by the developer: it is split at `/`, so
+/// `"oauth2/token"` is two segments. A value appended with ``appending(_:)`` or `/` is always
+/// exactly one segment, whatever it holds: `/`, `?` and `#` in it are escaped, and an empty
+/// segment, `.` or `..` is refused when the request is built, so no value can change which
+/// resource is addressed.
+///
+/// ```swift
+/// let path: EndpointPath = "users" / "867" / "followers"
+/// // renders as /users/867/followers
+/// let word: EndpointPath = "entries/en-gb" / "ace of spades/2"
+/// // renders as /entries/en-gb/ace%20of%20spades%2F2
+/// ```
+public struct EndpointPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The unencoded segments, in order.
+    public private(set) var segments: [String]
+
+    /// Splits a template at `/`; leading and trailing slashes are ignored, so `"/users/"` is one
+    /// segment. An empty template is the server URL's own path.
+    public init(_ template: String) {
+        var parts = template.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while parts.first == "" { parts.removeFirst() }
+        while parts.last == "" { parts.removeLast() }
+        segments = parts
+    }
+
+    /// A path of exactly these segments; each is encoded as one segment.
+    public init(segments: [String]) {
+        self.segments = segments
+    }
+
+    /// Splits a template at `/`, as ``init(_:)``.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// This path with `segment` added as one segment.
+    public func appending(_ segment: String) -> EndpointPath {
+        EndpointPath(segments: segments + [segment])
+    }
+
+    /// This path followed by all the segments of `path`.
+    public func appending(_ path: EndpointPath) -> EndpointPath {
+        EndpointPath(segments: segments + path.segments)
+    }
+
+    /// `path` with `segment` added as one segment.
+    public static func / (path: EndpointPath, segment: String) -> EndpointPath {
+        path.appending(segment)
+    }
+
+    /// The segments joined by `/`, unencoded (for messages and logs).
+    public var description: String {
+        "/" + segments.joined(separator: "/")
+    }
+
+    /// Appends `/segment` for each segment, percent-encoded, to `output`.
+    ///
+    /// - Throws: ``EndpointRequestError/invalidPathSegment(_:reason:)`` for an empty segment, `.` or `..`.
+    func appendEncoded(to output: inout [UInt8]) throws {
+        for segment in segments {
+            switch segment {
+            case "":
+                throw EndpointRequestError.invalidPathSegment(segment, reason: "it is empty, which would give \"//\"")
+            case ".", "..":
+                throw EndpointRequestError.invalidPathSegment(segment, reason: "it is a dot segment, which would move up the path")
+            default:
+                output.append(UInt8(ascii: "/"))
+                PercentEncoding.append(segment, to: &output)
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import HTTPTypes
+import HTTPTypesFoundation
+import OpenAPIRuntime
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request ready for a transport: the `HTTPRequest` head, the body, and the URLs.
+///
+/// This is the form a `ClientTransport` takes:
+/// `transport.send(prepared.request, body: prepared.httpBody, baseURL: prepared.baseURL, operationID: …)`.
+/// ``urlRequest`` is the same request for `URLSession`.
+public struct PreparedRequest: Sendable {
+    /// Method, scheme, authority, path with query, and header fields (including `Content-Type`
+    /// and, when the body's length is known, `Content-Length`).
+    public var request: HTTPRequest
+    /// The body's bytes, if the request has a body.
+    public var body: RequestBodyEntity?
+    /// The full URL.
+    public var url: URL
+    /// The scheme and authority alone (such as `http://foo.com:8080`): the `baseURL` a
+    /// `ClientTransport` prefixes to ``request``'s path, which already holds the server URL's path.
+    public var baseURL: URL
+
+    /// The body as OpenAPI's `HTTPBody`, readable any number of times.
+    public var httpBody: HTTPBody? {
+        switch body {
+        case nil:
+            nil
+        case .data(let data):
+            HTTPBody(data)
+        case .stream(let stream):
+            HTTPBody(stream, length: stream.length.map { .known($0) } ?? .unknown, iterationBehavior: .multiple)
+        }
+    }
+
+    /// The request as a Foundation `URLRequest`; a streamed body becomes `httpBodyStream`.
+    public var urlRequest: URLRequest {
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        }
+        switch body {
+        case nil:
+            break
+        case .data(let data):
+            urlRequest.httpBody = data
+        case .stream(let stream):
+            urlRequest.httpBodyStream = stream.makeInputStream()
+        }
+        return urlRequest
+    }
+}
+
+extension Request {
+    /// The request for `page` (1-based), with `extraHeaders` added over ``headerFields``.
+    ///
+    /// - Parameters:
+    ///   - page: The page to ask for. Pages other than 1 need a ``Response`` that is
+    ///     ``EndpointPageable``; for such responses the page parameters are always sent.
+    ///   - extraHeaders: Headers for this request only; they replace fields of the same name.
+    /// - Throws: ``EndpointRequestError`` naming what was wrong.
+    public func prepare(page: Int = 1, extraHeaders: [String: String] = [:]) throws -> PreparedRequest {
+        let server = try ServerURL(baseURL)
+        let method = self.method
+
+        var target = server.pathBytes
+        try path.appendEncoded(to: &target)
+        if target.isEmpty { target.append(UInt8(ascii: "/")) }
+
+        var query = try queryParameters?.paramTree(forHTTPMethod: method) ?? [:]
+        if let pageable = Response.self as? any EndpointPageable.Type {
+            for (name, value) in try pageable.pageParameters(page: page) {
+                guard query.updateValue(value, forKey: name) == nil else {
+                    throw EndpointRequestError.duplicateParameterName(name)
+                }
+            }
+        } else if page != 1 {
+            throw page < 1
+                ? EndpointRequestError.invalidPage(page)
+                : EndpointRequestError.pagingUnsupported(payload: String(describing: Response.self))
+        }
+        if !query.isEmpty {
+            var encoded: [UInt8] = []
+            try queryEncoder.append(query, to: &encoded)
+            if !encoded.isEmpty {
+                target.append(UInt8(ascii: "?"))
+                target.append(contentsOf: encoded)
+            }
+        }
+        let targetString = String(decoding: target, as: UTF8.self)
+
+        var fields = HTTPFields()
+        var entity: RequestBodyEntity?
+        if let body = try bodyParameters {
+            guard method.allowsRequestBody else {
+                throw EndpointRequestError.bodyNotAllowed(method: method.rawValue)
+            }
+            let built = try body.buildEntity(forHTTPMethod: method)
+            try validateContentType(body.contentType)
+            fields[.contentType] = body.contentType
+            if let length = built.length { fields[.contentLength] = String(length) }
+            entity = built
+        }
+        for (name, value) in headerFields.sorted(by: { $0.key < $1.key }) {
+            let field = try HeaderValidation.field(name: name, value: value)
+            fields[field.name] = field.value
+        }
+        for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) {
+            let field = try HeaderValidation.field(name: name, value: value)
+            fields[field.name] = field.value
+        }
+
+        let head = HTTPRequest(
+            method: method, scheme: server.scheme, authority: server.authority, path: targetString, headerFields: fields)
+        guard let url = URL(string: server.origin + targetString) else {
+            throw EndpointRequestError.unusableServerURL(baseURL.absoluteString, reason: "the request URL could not be formed")
+        }
+        return PreparedRequest(request: head, body: entity, url: url, baseURL: server.originURL)
+    }
+
+    /// The request as a Foundation `URLRequest`, for `page` (1-based) with `extraHeaders`
+    /// (the seed's `urlRequest(page:extraHeaders:)`, throwing a typed error instead of returning `nil`).
+    public func urlRequest(page: Int = 1, extraHeaders: [String: String] = [:]) throws -> URLRequest {
+        try prepare(page: page, extraHeaders: extraHeaders).urlRequest
+    }
+}
+
+/// A checked server URL, split into the parts a request needs.
+struct ServerURL {
+    let scheme: String
+    let authority: String
+    let origin: String
+    let originURL: URL
+    /// The percent-encoded path, without a trailing slash.
+    let pathBytes: [UInt8]
+
+    init(_ url: URL) throws {
+        func unusable(_ reason: String) -> EndpointRequestError {
+            .unusableServerURL(url.absoluteString, reason: reason)
+        }
+        guard let rawScheme = url.scheme else { throw unusable("it has no scheme") }
+        let scheme = rawScheme.lowercased()
+        guard scheme == "http" || scheme == "https" else { throw unusable("the scheme \"\(rawScheme)\" is not http or https") }
+        guard let host = url.host, !host.isEmpty else { throw unusable("it has no host") }
+        guard url.user == nil, url.password == nil else {
+            throw EndpointRequestError.unusableServerURL(
+                "\(scheme)://\(host)", reason: "it carries user credentials; send them in a header instead")
+        }
+        guard url.query == nil else { throw unusable("it has a query; give query parameters to the endpoint instead") }
+        guard url.fragment == nil else { throw unusable("it has a fragment") }
+        let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let authority = url.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
+        var path = Array(url.path(percentEncoded: true).utf8)
+        while path.last == UInt8(ascii: "/") { path.removeLast() }
+        self.scheme = scheme
+        self.authority = authority
+        origin = "\(scheme)://\(authority)"
+        guard let originURL = URL(string: origin) else { throw unusable("its host cannot be used") }
+        self.originURL = originURL
+        pathBytes = path
+    }
+}

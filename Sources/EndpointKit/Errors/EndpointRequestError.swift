@@ -1,0 +1,82 @@
+/// Why a request could not be built from its description.
+///
+/// Every case names what was wrong and what is allowed. Header values and parameter values are
+/// never quoted (they may hold credentials); names, paths and reasons are.
+public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server URL cannot be the base of a request: not absolute, not `http` or `https`,
+    /// without a host, or carrying a query or fragment.
+    case unusableServerURL(String, reason: String)
+    /// A path segment would change the request's path: empty, `.` or `..`.
+    case invalidPathSegment(String, reason: String)
+    /// A body was given for a method that must not carry one (GET, HEAD).
+    case bodyNotAllowed(method: String)
+    /// A header name is not an RFC 9110 token.
+    case invalidHeaderName(String)
+    /// A header value holds a byte RFC 9110 forbids (CR, LF, NUL, other controls).
+    case invalidHeaderValue(name: String, reason: String)
+    /// A number at `path` is NaN or infinite; JSON, queries and forms cannot carry it.
+    case nonFiniteNumber(path: String)
+    /// Parameters that must be named (a query, a form) rendered as another kind of value.
+    case parametersNotAnObject(location: String, kind: String)
+    /// A value at `path` has no unambiguous rendering in the chosen query style.
+    case unsupportedQueryValue(path: String, reason: String)
+    /// Two keys of a ``KeyedAPIParameters`` type, or a parameter and the paging parameters,
+    /// have the same name.
+    case duplicateParameterName(String)
+    /// A page number below 1 (pages are 1-based).
+    case invalidPage(Int)
+    /// A page other than 1 was asked of an endpoint whose payload is not ``EndpointPageable``.
+    case pagingUnsupported(payload: String)
+    /// A content type that is empty or not a valid header value.
+    case invalidContentType(String, reason: String)
+    /// A multipart boundary that RFC 2046 does not allow.
+    case invalidMultipartBoundary(String, reason: String)
+    /// A multipart part whose name, file name or content type cannot be written.
+    case invalidMultipartPart(name: String, reason: String)
+    /// A file part that cannot be read: missing, a directory, or not readable.
+    case unreadableFilePart(name: String, path: String, reason: String)
+    /// A file part that changed while its body was being sent: it vanished, shrank or grew, so
+    /// the announced Content-Length would be a lie.
+    case filePartChanged(name: String, path: String, reason: String)
+    /// An `Encodable` value could not be turned into parameters.
+    case parameterEncodingFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unusableServerURL(let url, let reason):
+            "unusable server URL \(url): \(reason); a server URL is absolute, http or https, with a host and no query or fragment"
+        case .invalidPathSegment(let segment, let reason):
+            "invalid path segment \"\(segment)\": \(reason); a segment is non-empty and neither \".\" nor \"..\""
+        case .bodyNotAllowed(let method):
+            "a \(method) request cannot carry a body; send parameters in the query, or use POST, PUT, PATCH, DELETE or OPTIONS"
+        case .invalidHeaderName(let name):
+            "invalid header name \"\(name)\": a header name is a non-empty RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)"
+        case .invalidHeaderValue(let name, let reason):
+            "invalid value for header \(name): \(reason); a header value holds no CR, LF, NUL or other control byte but tab"
+        case .nonFiniteNumber(let path):
+            "the number at \(path) is NaN or infinite; only finite numbers can be sent"
+        case .parametersNotAnObject(let location, let kind):
+            "\(location) parameters must be named (a dictionary or APIParameters), got a \(kind)"
+        case .unsupportedQueryValue(let path, let reason):
+            "cannot encode the value at \(path) in a query: \(reason)"
+        case .duplicateParameterName(let name):
+            "the parameter name \"\(name)\" is used twice; each name may appear once"
+        case .invalidPage(let page):
+            "invalid page \(page): pages are numbered from 1"
+        case .pagingUnsupported(let payload):
+            "page requested for an endpoint whose payload \(payload) is not EndpointPageable; only page 1 is allowed"
+        case .invalidContentType(let value, let reason):
+            "invalid content type \"\(value)\": \(reason)"
+        case .invalidMultipartBoundary(let boundary, let reason):
+            "invalid multipart boundary \"\(boundary)\": \(reason); RFC 2046 allows 1 to 70 characters of letters, digits and '()+_,-./:=? and space, not ending in a space"
+        case .invalidMultipartPart(let name, let reason):
+            "invalid multipart part \"\(name)\": \(reason)"
+        case .unreadableFilePart(let name, let path, let reason):
+            "cannot read the file of multipart part \"\(name)\" at \(path): \(reason)"
+        case .filePartChanged(let name, let path, let reason):
+            "the file of multipart part \"\(name)\" at \(path) changed while it was sent: \(reason)"
+        case .parameterEncodingFailed(let path, let reason):
+            "cannot encode the parameter at \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A key of ``KeyedAPIParameters``: usually a `String`-backed enum, so a typo in a parameter
+/// name is a compile error.
+///
+/// A `String` raw value is the parameter name; declare the conformance and nothing else:
+///
+/// ```swift
+/// enum Key: String, ParamJSONKey { case query = "q", page }
+/// ```
+public protocol ParamJSONKey: Hashable, Sendable {
+    /// The parameter name as sent.
+    var paramName: String { get }
+}
+
+extension ParamJSONKey where Self: RawRepresentable, RawValue == String {
+    /// The raw value.
+    public var paramName: String { rawValue }
+}
+
+/// Parameters whose names are the cases of a ``ParamJSONKey`` enum.
+///
+/// ```swift
+/// struct Search: KeyedAPIParameters {
+///     enum Key: String, ParamJSONKey { case query = "q", page, exact }
+///     var query: String
+///     var page: Int
+///     var exact: Bool?
+///     func toKeyedDictionary() -> [Key: any APIParamConvertible] {
+///         [.query: query, .page: page, .exact: exact]
+///     }
+/// }
+/// ```
+public protocol KeyedAPIParameters: APIParameters {
+    /// The type of the parameter names.
+    associatedtype Key: ParamJSONKey
+    /// The parameters by key.
+    func toKeyedDictionary() throws -> [Key: any APIParamConvertible]
+}
+
+extension KeyedAPIParameters {
+    /// ``toKeyedDictionary()`` with each key replaced by its ``ParamJSONKey/paramName``.
+    ///
+    /// Two keys with the same name would silently overwrite each other, so that is an error:
+    /// ``EndpointRequestError/duplicateParameterName(_:)``.
+    public func toParamDictionary() throws -> [String: any APIParamConvertible] {
+        let keyed = try toKeyedDictionary()
+        var result = [String: any APIParamConvertible](minimumCapacity: keyed.count)
+        for (key, value) in keyed {
+            guard result.updateValue(value, forKey: key.paramName) == nil else {
+                throw EndpointRequestError.duplicateParameterName(key.paramName)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+import HTTPTypes
+
+/// Turns any `Encodable` value into a ``ParamValue`` tree: the bridge that lets a `Codable`
+/// model serve as query, form or JSON parameters.
+///
+/// `Date`, `URL`, `Decimal` and `UUID` keep their meaning (a ``ParamValue/date(_:)``, the URL's
+/// string, a ``ParamValue/decimal(_:)``, the UUID string) instead of the numbers and nested
+/// containers their `encode(to:)` would produce. `Data` becomes a Base64 string, as with
+/// `JSONEncoder`. `nil` optionals encoded with `encodeIfPresent` (the synthesised default) are
+/// absent; an explicit `encodeNil` gives ``ParamValue/null``.
+///
+/// ```swift
+/// struct Filter: Encodable { var word: String; var limit: Int }
+/// let tree = try ParamValueEncoder().encode(Filter(word: "swift", limit: 5))
+/// // .object(["word": .string("swift"), "limit": .integer(5)])
+/// ```
+public struct ParamValueEncoder: Sendable {
+    /// Creates an encoder.
+    public init() {}
+
+    /// The tree of `value`.
+    ///
+    /// - Throws: ``EndpointRequestError/parameterEncodingFailed(path:reason:)`` naming the coding
+    ///   path, when the value's `encode(to:)` throws or encodes nothing.
+    public func encode(_ value: some Encodable) throws -> ParamValue {
+        do {
+            if let special = ParamValueEncoder.specialValue(value) { return special }
+            let encoder = TreeEncoder(codingPath: [])
+            try value.encode(to: encoder)
+            guard let root = encoder.root else {
+                throw EndpointRequestError.parameterEncodingFailed(path: "$", reason: "the value encoded nothing")
+            }
+            return root.value
+        } catch let error as EndpointRequestError {
+            throw error
+        } catch let EncodingError.invalidValue(_, context) {
+            throw EndpointRequestError.parameterEncodingFailed(
+                path: Self.render(context.codingPath), reason: context.debugDescription)
+        } catch {
+            throw EndpointRequestError.parameterEncodingFailed(path: "$", reason: String(describing: error))
+        }
+    }
+
+    static func specialValue(_ value: some Encodable) -> ParamValue? {
+        switch value {
+        case let date as Date: .date(date)
+        case let url as URL: .string(url.absoluteString)
+        case let decimal as Decimal: .decimal(decimal)
+        case let uuid as UUID: .string(uuid.uuidString)
+        case let data as Data: .string(data.base64EncodedString())
+        default: nil
+        }
+    }
+
+    static func render(_ path: [any CodingKey]) -> String {
+        path.reduce("$") { partial, key in
+            if let index = key.intValue { return "\(partial)[\(index)]" }
+            return "\(partial).\(key.stringValue)"
+        }
+    }
+}
+
+/// A `ParamValue` under construction: containers are shared references while encoding.
+private final class Node {
+    enum Content {
+        case value(ParamValue)
+        case array([Node])
+        case object([String: Node])
+    }
+
+    var content: Content
+
+    init(_ content: Content) { self.content = content }
+
+    var value: ParamValue {
+        switch content {
+        case .value(let value): value
+        case .array(let nodes): .array(nodes.map(\.value))
+        case .object(let nodes): .object(nodes.mapValues(\.value))
+        }
+    }
+}
+
+private final class TreeEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// Where the encoded root goes when this encoder writes into a parent container.
+    private let attach: ((Node) -> Void)?
+    var root: Node? {
+        didSet { if let root { attach?(root) } }
+    }
+
+    init(codingPath: [any CodingKey], attach: ((Node) -> Void)? = nil) {
+        self.codingPath = codingPath
+        self.attach = attach
+    }
+
+    private func container(_ make: () -> Node.Content) -> Node {
+        if let root { return root }
+        let node = Node(make())
+        root = node
+        return node
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let node = container { .object([:]) }
+        return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedContainer(node: container { .array([]) }, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleContainer(encoder: self)
+    }
+
+    /// Encodes `value` below this encoder's path and returns its node.
+    static func node(for value: some Encodable, at path: [any CodingKey]) throws -> Node {
+        if let special = ParamValueEncoder.specialValue(value) { return Node(.value(special)) }
+        let encoder = TreeEncoder(codingPath: path)
+        try value.encode(to: encoder)
+        return encoder.root ?? Node(.object([:]))
+    }
+}
+
+private struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { String(intValue!) }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+private func number(_ value: some BinaryInteger) -> ParamValue {
+    if let signed = Int64(exactly: value) { return .integer(signed) }
+    return .unsignedInteger(UInt64(value))
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    private func set(_ child: Node, for key: Key) {
+        guard case .object(var members) = node.content else { return }
+        members[key.stringValue] = child
+        node.content = .object(members)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set(Node(.value(.null)), for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(Node(.value(.bool(value))), for: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(Node(.value(.string(value))), for: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(Node(.value(.double(value))), for: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        set(Node(.value(value.value(forHTTPMethod: .get))), for: key)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        set(try TreeEncoder.node(for: value, at: codingPath + [key]), for: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let child = Node(.object([:]))
+        set(child, for: key)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = Node(.array([]))
+        set(child, for: key)
+        return UnkeyedContainer(node: child, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        superEncoder(forKey: Key(stringValue: "super")!)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let node = node
+        return TreeEncoder(codingPath: codingPath + [key]) { child in
+            guard case .object(var members) = node.content else { return }
+            members[key.stringValue] = child
+            node.content = .object(members)
+        }
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    var count: Int {
+        guard case .array(let elements) = node.content else { return 0 }
+        return elements.count
+    }
+
+    private func append(_ child: Node) {
+        guard case .array(var elements) = node.content else { return }
+        elements.append(child)
+        node.content = .array(elements)
+    }
+
+    mutating func encodeNil() throws { append(Node(.value(.null))) }
+    mutating func encode(_ value: Bool) throws { append(Node(.value(.bool(value)))) }
+    mutating func encode(_ value: String) throws { append(Node(.value(.string(value)))) }
+    mutating func encode(_ value: Double) throws { append(Node(.value(.double(value)))) }
+    mutating func encode(_ value: Float) throws { append(Node(.value(value.value(forHTTPMethod: .get)))) }
+    mutating func encode(_ value: Int) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: Int8) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: Int16) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: Int32) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: Int64) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: UInt) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: UInt8) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: UInt16) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: UInt32) throws { append(Node(.value(number(value)))) }
+    mutating func encode(_ value: UInt64) throws { append(Node(.value(number(value)))) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        append(try TreeEncoder.node(for: value, at: codingPath + [IndexKey(count)]))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let child = Node(.object([:]))
+        let path = codingPath + [IndexKey(count)]
+        append(child)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = Node(.array([]))
+        let path = codingPath + [IndexKey(count)]
+        append(child)
+        return UnkeyedContainer(node: child, codingPath: path)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let placeholder = Node(.value(.null))
+        let path = codingPath + [IndexKey(count)]
+        append(placeholder)
+        return TreeEncoder(codingPath: path) { child in placeholder.content = child.content }
+    }
+}
+
+private struct SingleContainer: SingleValueEncodingContainer {
+    let encoder: TreeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private func set(_ value: ParamValue) throws {
+        guard encoder.root == nil else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "a single value container was encoded twice"))
+        }
+        encoder.root = Node(.value(value))
+    }
+
+    mutating func encodeNil() throws { try set(.null) }
+    mutating func encode(_ value: Bool) throws { try set(.bool(value)) }
+    mutating func encode(_ value: String) throws { try set(.string(value)) }
+    mutating func encode(_ value: Double) throws { try set(.double(value)) }
+    mutating func encode(_ value: Float) throws { try set(value.value(forHTTPMethod: .get)) }
+    mutating func encode(_ value: Int) throws { try set(number(value)) }
+    mutating func encode(_ value: Int8) throws { try set(number(value)) }
+    mutating func encode(_ value: Int16) throws { try set(number(value)) }
+    mutating func encode(_ value: Int32) throws { try set(number(value)) }
+    mutating func encode(_ value: Int64) throws { try set(number(value)) }
+    mutating func encode(_ value: UInt) throws { try set(number(value)) }
+    mutating func encode(_ value: UInt8) throws { try set(number(value)) }
+    mutating func encode(_ value: UInt16) throws { try set(number(value)) }
+    mutating func encode(_ value: UInt32) throws { try set(number(value)) }
+    mutating func encode(_ value: UInt64) throws { try set(number(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        guard encoder.root == nil else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "a single value container was encoded twice"))
+        }
+        encoder.root = try TreeEncoder.node(for: value, at: codingPath)
+    }
+}
+
+/// Any `Encodable` value as ``APIParameters``: its encoded object is the parameter dictionary.
+///
+/// ```swift
+/// struct Query: Encodable { var q: String; var page: Int }
+/// let parameters = EncodableParameters(Query(q: "swift", page: 2))
+/// ```
+///
+/// A value that does not encode as a keyed object (a bare string, an array) is still a valid
+/// ``APIParamConvertible`` (for a JSON body), but ``toParamDictionary()`` throws
+/// ``EndpointRequestError/parametersNotAnObject(location:kind:)``.
+public struct EncodableParameters<Value: Encodable & Sendable>: APIParameters {
+    /// The wrapped value.
+    public var wrapped: Value
+
+    /// Wraps `value`.
+    public init(_ value: Value) {
+        wrapped = value
+    }
+
+    /// The encoded tree of the value, whatever the method.
+    public func value(forHTTPMethod method: HTTPRequest.Method) throws -> ParamValue {
+        try ParamValueEncoder().encode(wrapped)
+    }
+
+    /// The members of the encoded object.
+    public func toParamDictionary() throws -> [String: any APIParamConvertible] {
+        let tree = try ParamValueEncoder().encode(wrapped)
+        guard case .object(let members) = tree else {
+            throw EndpointRequestError.parametersNotAnObject(location: "Encodable", kind: tree.kindName)
+        }
+        return members
+    }
+}

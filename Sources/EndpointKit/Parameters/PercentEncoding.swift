@@ -1,0 +1,44 @@
+/// RFC 3986 percent-encoding over UTF-8, written by hand for speed: only the unreserved
+/// characters (`A-Z a-z 0-9 - . _ ~`) stay bare, every other byte becomes `%XX` (upper-case hex).
+enum PercentEncoding {
+    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Whether `byte` is an RFC 3986 unreserved character.
+    @inline(__always)
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Appends `string` to `output` percent-encoded; a space becomes `+` when `spaceAsPlus`.
+    static func append(_ string: String, to output: inout [UInt8], spaceAsPlus: Bool = false) {
+        var string = string
+        string.withUTF8 { bytes in
+            for byte in bytes {
+                if isUnreserved(byte) {
+                    output.append(byte)
+                } else if byte == UInt8(ascii: " ") && spaceAsPlus {
+                    output.append(UInt8(ascii: "+"))
+                } else {
+                    output.append(UInt8(ascii: "%"))
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0x0F)])
+                }
+            }
+        }
+    }
+
+    /// `string` percent-encoded.
+    static func encode(_ string: String, spaceAsPlus: Bool = false) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count)
+        append(string, to: &output, spaceAsPlus: spaceAsPlus)
+        return String(decoding: output, as: UTF8.self)
+    }
+}
