@@ -106,7 +106,7 @@ public struct BodyStream: AsyncSequence, Sendable {
 
     /// A Foundation `InputStream` over one pass, for `URLRequest.httpBodyStream`.
     ///
-    /// A read error closes the stream with ``InputStream/streamError`` set, which URLSession
+    /// A read error closes the stream with `streamError` set, which URLSession
     /// reports as a failed request.
     public func makeInputStream() -> InputStream {
         BodyInputStream(stream: self)
@@ -127,6 +127,6 @@ struct SingleChunkSource: BodyChunkSource {
 func validateContentType(_ value: String) throws {
     guard !value.isEmpty else { throw EndpointRequestError.invalidContentType(value, reason: "it is empty") }
     if let reason = HeaderValidation.invalidValueReason(value) {
-        throw EndpointRequestError.invalidContentType(value.debugDescription, reason: reason)
+        throw EndpointRequestError.invalidContentType(value, reason: reason)
     }
 }

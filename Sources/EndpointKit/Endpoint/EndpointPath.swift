@@ -1,7 +1,7 @@
 /// The path of an endpoint below its server URL, as segments that are percent-encoded one by one.
 ///
 /// A string literal is a template written by the developer: it is split at `/`, so
-/// `"oauth2/token"` is two segments. A value appended with ``appending(_:)`` or `/` is always
+/// `"oauth2/token"` is two segments. A value appended with ``appending(_:)-(String)`` or `/` is always
 /// exactly one segment, whatever it holds: `/`, `?` and `#` in it are escaped, and an empty
 /// segment, `.` or `..` is refused when the request is built, so no value can change which
 /// resource is addressed.

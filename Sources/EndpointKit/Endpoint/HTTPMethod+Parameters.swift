@@ -2,7 +2,7 @@ import HTTPTypes
 
 extension HTTPRequest.Method {
     /// Whether convenience parameters of this method go to the URL query: GET, HEAD and DELETE.
-    /// Other methods send them as a JSON body (see ``Request/parameters-9sp0p``).
+    /// Other methods send them as a JSON body (see `Request.parameters`).
     public var prefersQueryParameters: Bool {
         self == .get || self == .head || self == .delete
     }

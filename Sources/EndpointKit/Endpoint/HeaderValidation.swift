@@ -6,7 +6,7 @@ enum HeaderValidation {
     /// The validated field, or a typed error naming the header and the offending byte (never the value).
     static func field(name: String, value: String) throws -> HTTPField {
         guard let fieldName = HTTPField.Name(name) else {
-            throw EndpointRequestError.invalidHeaderName(name.debugDescription)
+            throw EndpointRequestError.invalidHeaderName(name)
         }
         if let reason = invalidValueReason(value) {
             throw EndpointRequestError.invalidHeaderValue(name: name, reason: reason)

@@ -6,9 +6,9 @@ import HTTPTypes
 /// Declare the few members your API needs; everything else has a default.
 ///
 /// Parameters come two ways:
-/// - **Convenience** ``parameters-9sp0p``: one dictionary, as API documentation lists them. For GET,
+/// - **Convenience** ``parameters``: one dictionary, as API documentation lists them. For GET,
 ///   HEAD and DELETE they go to the query; for the other methods they become a JSON body.
-/// - **Actual** ``queryParameters-8p6oc`` and ``bodyParameters-3cmmd``: say exactly where each
+/// - **Actual** ``queryParameters`` and ``bodyParameters``: say exactly where each
 ///   parameter goes. When you implement one, it wins over the convenience parameters.
 ///
 /// ```swift
@@ -36,9 +36,9 @@ public protocol Request: Sendable {
     var headerFields: [String: String] { get }
     /// The convenience parameters. Default `nil`.
     var parameters: [String: any APIParamConvertible]? { get throws }
-    /// The query parameters. Default: ``parameters-9sp0p`` when the method prefers the query.
+    /// The query parameters. Default: ``parameters`` when the method prefers the query.
     var queryParameters: [String: any APIParamConvertible]? { get throws }
-    /// The body. Default: ``parameters-9sp0p`` as ``JSONBodyParameters`` when the method does not
+    /// The body. Default: ``parameters`` as ``JSONBodyParameters`` when the method does not
     /// prefer the query.
     var bodyParameters: (any BodyParameters)? { get throws }
     /// The encoder of the query. Default ``QueryEncoder/query``.
@@ -55,7 +55,7 @@ extension Request {
     /// ``QueryEncoder/query``.
     public var queryEncoder: QueryEncoder { .query }
 
-    /// ``parameters-9sp0p`` for GET, HEAD and DELETE; otherwise `nil`.
+    /// ``parameters`` for GET, HEAD and DELETE; otherwise `nil`.
     public var queryParameters: [String: any APIParamConvertible]? {
         get throws {
             guard method.prefersQueryParameters else { return nil }
@@ -63,7 +63,7 @@ extension Request {
         }
     }
 
-    /// ``parameters-9sp0p`` as a JSON body for methods other than GET, HEAD and DELETE; otherwise `nil`.
+    /// ``parameters`` as a JSON body for methods other than GET, HEAD and DELETE; otherwise `nil`.
     public var bodyParameters: (any BodyParameters)? {
         get throws {
             guard !method.prefersQueryParameters, let parameters = try parameters else { return nil }

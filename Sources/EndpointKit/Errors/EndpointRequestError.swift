@@ -41,22 +41,23 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
     /// An `Encodable` value could not be turned into parameters.
     case parameterEncodingFailed(path: String, reason: String)
 
+    /// What was wrong and what is allowed, in one line.
     public var description: String {
         switch self {
         case .unusableServerURL(let url, let reason):
             "unusable server URL \(url): \(reason); a server URL is absolute, http or https, with a host and no query or fragment"
         case .invalidPathSegment(let segment, let reason):
-            "invalid path segment \"\(segment)\": \(reason); a segment is non-empty and neither \".\" nor \"..\""
+            "invalid path segment \(segment.debugDescription): \(reason); a segment is non-empty and neither \".\" nor \"..\""
         case .bodyNotAllowed(let method):
             "a \(method) request cannot carry a body; send parameters in the query, or use POST, PUT, PATCH, DELETE or OPTIONS"
         case .invalidHeaderName(let name):
-            "invalid header name \"\(name)\": a header name is a non-empty RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)"
+            "invalid header name \(name.debugDescription): a header name is a non-empty RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)"
         case .invalidHeaderValue(let name, let reason):
             "invalid value for header \(name): \(reason); a header value holds no CR, LF, NUL or other control byte but tab"
         case .nonFiniteNumber(let path):
             "the number at \(path) is NaN or infinite; only finite numbers can be sent"
         case .parametersNotAnObject(let location, let kind):
-            "\(location) parameters must be named (a dictionary or APIParameters), got a \(kind)"
+            "\(location) parameters must be named (a dictionary or APIParameters), got \(kind == "array" || kind == "integer" ? "an" : "a") \(kind)"
         case .unsupportedQueryValue(let path, let reason):
             "cannot encode the value at \(path) in a query: \(reason)"
         case .duplicateParameterName(let name):
@@ -66,9 +67,9 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
         case .pagingUnsupported(let payload):
             "page requested for an endpoint whose payload \(payload) is not EndpointPageable; only page 1 is allowed"
         case .invalidContentType(let value, let reason):
-            "invalid content type \"\(value)\": \(reason)"
+            "invalid content type \(value.debugDescription): \(reason); a content type is a non-empty header value such as application/json"
         case .invalidMultipartBoundary(let boundary, let reason):
-            "invalid multipart boundary \"\(boundary)\": \(reason); RFC 2046 allows 1 to 70 characters of letters, digits and '()+_,-./:=? and space, not ending in a space"
+            "invalid multipart boundary \(boundary.debugDescription): \(reason); RFC 2046 allows 1 to 70 characters of letters, digits and '()+_,-./:=? and space, not ending in a space"
         case .invalidMultipartPart(let name, let reason):
             "invalid multipart part \"\(name)\": \(reason)"
         case .unreadableFilePart(let name, let path, let reason):
