@@ -19,10 +19,21 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringLiteral, Cust
     /// Splits a template at `/`; leading and trailing slashes are ignored, so `"/users/"` is one
     /// segment. An empty template is the server URL's own path.
     public init(_ template: String) {
-        var parts = template.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        while parts.first == "" { parts.removeFirst() }
-        while parts.last == "" { parts.removeLast() }
-        segments = parts
+        var segments: [String] = []
+        var start = template.utf8.startIndex
+        var index = start
+        while index != template.utf8.endIndex {
+            if template.utf8[index] == UInt8(ascii: "/") {
+                segments.append(String(template[start..<index]))
+                start = template.utf8.index(after: index)
+            }
+            index = template.utf8.index(after: index)
+        }
+        segments.append(String(template[start..<index]))
+        // Leading and trailing slashes are ignored; an empty segment inside is kept, and refused later.
+        let first = segments.firstIndex { !$0.isEmpty } ?? segments.endIndex
+        let last = segments.lastIndex { !$0.isEmpty }.map { $0 + 1 } ?? first
+        self.segments = Array(segments[first..<last])
     }
 
     /// A path of exactly these segments; each is encoded as one segment.

@@ -7,22 +7,42 @@ import OpenAPIRuntime
 import FoundationNetworking
 #endif
 
-/// A request ready for a transport: the `HTTPRequest` head, the body, and the URLs.
+/// A request ready for a transport: the `HTTPRequest` head and the body.
 ///
 /// This is the form a `ClientTransport` takes:
 /// `transport.send(prepared.request, body: prepared.httpBody, baseURL: prepared.baseURL, operationID: …)`.
 /// ``urlRequest`` is the same request for `URLSession`.
+///
+/// A prepared request is checked when it is made and cannot be changed afterwards, so its URLs
+/// always exist; they are derived from the head only when asked for, which keeps preparing cheap.
 public struct PreparedRequest: Sendable {
     /// Method, scheme, authority, path with query, and header fields (including `Content-Type`
     /// and, when the body's length is known, `Content-Length`).
-    public var request: HTTPRequest
+    public let request: HTTPRequest
     /// The body's bytes, if the request has a body.
-    public var body: RequestBodyEntity?
+    public let body: RequestBodyEntity?
+
+    /// `scheme://authority`, checked by ``ServerURL`` to parse as a URL with any checked target.
+    private let origin: String
+
+    init(request: HTTPRequest, body: RequestBodyEntity?, origin: String) {
+        self.request = request
+        self.body = body
+        self.origin = origin
+    }
+
     /// The full URL.
-    public var url: URL
+    public var url: URL {
+        // The origin's host was checked to hold only URL characters and the target holds only
+        // percent-encoded bytes, so this parses (see ServerURL).
+        URL(string: origin + (request.path ?? "/"))!
+    }
+
     /// The scheme and authority alone (such as `http://foo.com:8080`): the `baseURL` a
     /// `ClientTransport` prefixes to ``request``'s path, which already holds the server URL's path.
-    public var baseURL: URL
+    public var baseURL: URL {
+        URL(string: origin)!
+    }
 
     /// The body as OpenAPI's `HTTPBody`, readable any number of times.
     public var httpBody: HTTPBody? {
@@ -40,9 +60,12 @@ public struct PreparedRequest: Sendable {
     public var urlRequest: URLRequest {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
+        var headers = [String: String](minimumCapacity: request.headerFields.count)
+        // `prepare` gives each name one field, so nothing is overwritten here.
         for field in request.headerFields {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+            headers[field.name.rawName] = field.value
         }
+        urlRequest.allHTTPHeaderFields = headers
         switch body {
         case nil:
             break
@@ -68,6 +91,7 @@ extension Request {
         let method = self.method
 
         var target = server.pathBytes
+        target.reserveCapacity(256)
         try path.appendEncoded(to: &target)
         if target.isEmpty { target.append(UInt8(ascii: "/")) }
 
@@ -116,10 +140,7 @@ extension Request {
 
         let head = HTTPRequest(
             method: method, scheme: server.scheme, authority: server.authority, path: targetString, headerFields: fields)
-        guard let url = URL(string: server.origin + targetString) else {
-            throw EndpointRequestError.unusableServerURL(baseURL.absoluteString, reason: "the request URL could not be formed")
-        }
-        return PreparedRequest(request: head, body: entity, url: url, baseURL: server.originURL)
+        return PreparedRequest(request: head, body: entity, origin: server.origin)
     }
 
     /// The request as a Foundation `URLRequest`, for `page` (1-based) with `extraHeaders`
@@ -130,11 +151,13 @@ extension Request {
 }
 
 /// A checked server URL, split into the parts a request needs.
+///
+/// The host is checked to hold only characters a URL host may hold, so `origin` followed by any
+/// percent-encoded path always parses as a URL.
 struct ServerURL {
     let scheme: String
     let authority: String
     let origin: String
-    let originURL: URL
     /// The percent-encoded path, without a trailing slash.
     let pathBytes: [UInt8]
 
@@ -145,22 +168,36 @@ struct ServerURL {
         guard let rawScheme = url.scheme else { throw unusable("it has no scheme") }
         let scheme = rawScheme.lowercased()
         guard scheme == "http" || scheme == "https" else { throw unusable("the scheme \"\(rawScheme)\" is not http or https") }
-        guard let host = url.host, !host.isEmpty else { throw unusable("it has no host") }
+        guard let host = url.host(percentEncoded: true), !host.isEmpty else { throw unusable("it has no host") }
+        guard host.utf8.allSatisfy(ServerURL.isHostByte) else { throw unusable("its host has characters a URL host cannot hold") }
         guard url.user == nil, url.password == nil else {
             throw EndpointRequestError.unusableServerURL(
                 "\(scheme)://\(host)", reason: "it carries user credentials; send them in a header instead")
         }
         guard url.query == nil else { throw unusable("it has a query; give query parameters to the endpoint instead") }
         guard url.fragment == nil else { throw unusable("it has a fragment") }
-        let bracketedHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let isBareIPv6 = host.utf8.contains(UInt8(ascii: ":")) && host.utf8.first != UInt8(ascii: "[")
+        let bracketedHost = isBareIPv6 ? "[\(host)]" : host
         let authority = url.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
         var path = Array(url.path(percentEncoded: true).utf8)
         while path.last == UInt8(ascii: "/") { path.removeLast() }
         self.scheme = scheme
         self.authority = authority
         origin = "\(scheme)://\(authority)"
-        guard let originURL = URL(string: origin) else { throw unusable("its host cannot be used") }
-        self.originURL = originURL
         pathBytes = path
+    }
+
+    /// RFC 3986 host characters: unreserved, sub-delims, `%` of percent-encoding, and the `[`, `]`
+    /// and `:` of IP literals.
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        if PercentEncoding.isUnreserved(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
     }
 }

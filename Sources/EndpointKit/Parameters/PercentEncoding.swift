@@ -1,7 +1,11 @@
 /// RFC 3986 percent-encoding over UTF-8, written by hand for speed: only the unreserved
 /// characters (`A-Z a-z 0-9 - . _ ~`) stay bare, every other byte becomes `%XX` (upper-case hex).
 enum PercentEncoding {
-    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+    /// The upper-case hexadecimal digit of `nibble` (0...15).
+    @inline(__always)
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+    }
 
     /// Whether `byte` is an RFC 3986 unreserved character.
     @inline(__always)
@@ -20,6 +24,7 @@ enum PercentEncoding {
     static func append(_ string: String, to output: inout [UInt8], spaceAsPlus: Bool = false) {
         var string = string
         string.withUTF8 { bytes in
+            output.reserveCapacity(output.count + bytes.count)
             for byte in bytes {
                 if isUnreserved(byte) {
                     output.append(byte)
@@ -27,8 +32,8 @@ enum PercentEncoding {
                     output.append(UInt8(ascii: "+"))
                 } else {
                     output.append(UInt8(ascii: "%"))
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0x0F)])
+                    output.append(hexDigit(byte >> 4))
+                    output.append(hexDigit(byte & 0x0F))
                 }
             }
         }

@@ -162,14 +162,14 @@ public struct QueryEncoder: Sendable {
             case .repeatedKey, .brackets:
                 let elementName = encoder.arrayStyle == .brackets ? name + "[]" : name
                 for (index, element) in elements.enumerated() {
-                    try pair(name: elementName, value: scalar(element, path: indexedName(name, index)))
+                    try pair(name: elementName, value: scalar(element, path: self.indexedName(name, index)))
                 }
             case .commaSeparated:
                 guard !elements.isEmpty else { return }
                 startPair(name: name)
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    appendEncoded(try scalar(element, path: indexedName(name, index)))
+                    appendEncoded(try scalar(element, path: self.indexedName(name, index)))
                 }
             case .indexed:
                 preconditionFailure("indexed arrays are written above")
@@ -195,7 +195,7 @@ public struct QueryEncoder: Sendable {
         }
 
         /// The text of a plain value.
-        private func scalar(_ value: ParamValue, path: String) throws -> String {
+        private func scalar(_ value: ParamValue, path: @autoclosure () -> String) throws -> String {
             switch value {
             case .string(let string):
                 return string
@@ -204,10 +204,10 @@ public struct QueryEncoder: Sendable {
             case .unsignedInteger(let integer):
                 return String(integer)
             case .double(let double):
-                guard double.isFinite else { throw EndpointRequestError.nonFiniteNumber(path: path) }
+                guard double.isFinite else { throw EndpointRequestError.nonFiniteNumber(path: path()) }
                 return JSONWriter.render(double)
             case .decimal(let decimal):
-                guard !decimal.isNaN else { throw EndpointRequestError.nonFiniteNumber(path: path) }
+                guard !decimal.isNaN else { throw EndpointRequestError.nonFiniteNumber(path: path()) }
                 return decimal.description
             case .bool(let bool):
                 switch encoder.boolStyle {
@@ -215,11 +215,11 @@ public struct QueryEncoder: Sendable {
                 case .numeric: return bool ? "1" : "0"
                 }
             case .date(let date):
-                return try scalar(encoder.dateStyle.render(date), path: path)
+                return try scalar(encoder.dateStyle.render(date), path: path())
             case .null:
-                throw nullElement(at: path)
+                throw nullElement(at: path())
             case .array, .object:
-                throw EndpointRequestError.unsupportedQueryValue(path: path, reason: "a nested \(value.kindName) is not a plain value")
+                throw EndpointRequestError.unsupportedQueryValue(path: path(), reason: "a nested \(value.kindName) is not a plain value")
             }
         }
 
