@@ -25,7 +25,7 @@ public struct ParamValueEncoder: Sendable {
     ///   path, when the value's `encode(to:)` throws or encodes nothing.
     public func encode(_ value: some Encodable) throws -> ParamValue {
         do {
-            if let special = ParamValueEncoder.specialValue(value) { return special }
+            if let leaf = ParamValueEncoder.leafValue(value) { return leaf }
             let encoder = TreeEncoder(codingPath: [])
             try value.encode(to: encoder)
             guard let root = encoder.root else {
@@ -42,8 +42,24 @@ public struct ParamValueEncoder: Sendable {
         }
     }
 
-    static func specialValue(_ value: some Encodable) -> ParamValue? {
+    /// The node of a value that is a leaf of the tree: a primitive, or a Foundation type whose
+    /// meaning its own `encode(to:)` would lose.
+    static func leafValue(_ value: some Encodable) -> ParamValue? {
         switch value {
+        case let string as String: .string(string)
+        case let bool as Bool: .bool(bool)
+        case let double as Double: .double(double)
+        case let float as Float: float.value(forHTTPMethod: .get)
+        case let integer as Int: .integer(Int64(integer))
+        case let integer as Int8: .integer(Int64(integer))
+        case let integer as Int16: .integer(Int64(integer))
+        case let integer as Int32: .integer(Int64(integer))
+        case let integer as Int64: .integer(integer)
+        case let integer as UInt: .unsigned(UInt64(integer))
+        case let integer as UInt8: .integer(Int64(integer))
+        case let integer as UInt16: .integer(Int64(integer))
+        case let integer as UInt32: .integer(Int64(integer))
+        case let integer as UInt64: .unsigned(integer)
         case let date as Date: .date(date)
         case let url as URL: .string(url.absoluteString)
         case let decimal as Decimal: .decimal(decimal)
@@ -118,7 +134,7 @@ private final class TreeEncoder: Encoder {
 
     /// Encodes `value` below this encoder's path and returns its node.
     static func node(for value: some Encodable, at path: [any CodingKey]) throws -> Node {
-        if let special = ParamValueEncoder.specialValue(value) { return Node(.value(special)) }
+        if let leaf = ParamValueEncoder.leafValue(value) { return Node(.value(leaf)) }
         let encoder = TreeEncoder(codingPath: path)
         try value.encode(to: encoder)
         return encoder.root ?? Node(.object([:]))
@@ -133,39 +149,20 @@ private struct IndexKey: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
-private func number(_ value: some BinaryInteger) -> ParamValue {
-    if let signed = Int64(exactly: value) { return .integer(signed) }
-    return .unsignedInteger(UInt64(value))
-}
-
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: Node
     let codingPath: [any CodingKey]
 
     private func set(_ child: Node, for key: Key) {
         guard case .object(var members) = node.content else { return }
+        node.content = .value(.null)  // drop the second reference, so the insertion does not copy
         members[key.stringValue] = child
         node.content = .object(members)
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(Node(.value(.null)), for: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(Node(.value(.bool(value))), for: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(Node(.value(.string(value))), for: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(Node(.value(.double(value))), for: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        set(Node(.value(value.value(forHTTPMethod: .get))), for: key)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(Node(.value(number(value))), for: key) }
 
+    // The primitive `encode` overloads default to this one.
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try TreeEncoder.node(for: value, at: codingPath + [key]), for: key)
     }
@@ -209,26 +206,14 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     private func append(_ child: Node) {
         guard case .array(var elements) = node.content else { return }
+        node.content = .value(.null)  // drop the second reference, so the append does not copy
         elements.append(child)
         node.content = .array(elements)
     }
 
     mutating func encodeNil() throws { append(Node(.value(.null))) }
-    mutating func encode(_ value: Bool) throws { append(Node(.value(.bool(value)))) }
-    mutating func encode(_ value: String) throws { append(Node(.value(.string(value)))) }
-    mutating func encode(_ value: Double) throws { append(Node(.value(.double(value)))) }
-    mutating func encode(_ value: Float) throws { append(Node(.value(value.value(forHTTPMethod: .get)))) }
-    mutating func encode(_ value: Int) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: Int8) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: Int16) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: Int32) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: Int64) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: UInt) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: UInt8) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: UInt16) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: UInt32) throws { append(Node(.value(number(value)))) }
-    mutating func encode(_ value: UInt64) throws { append(Node(.value(number(value)))) }
 
+    // The primitive `encode` overloads default to this one.
     mutating func encode<T: Encodable>(_ value: T) throws {
         append(try TreeEncoder.node(for: value, at: codingPath + [IndexKey(count)]))
     }
@@ -261,36 +246,19 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ value: ParamValue) throws {
+    private func set(_ node: @autoclosure () throws -> Node) throws {
         guard encoder.root == nil else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "a single value container was encoded twice"))
+                0, .init(codingPath: codingPath, debugDescription: "a single value container was encoded twice"))
         }
-        encoder.root = Node(.value(value))
+        encoder.root = try node()
     }
 
-    mutating func encodeNil() throws { try set(.null) }
-    mutating func encode(_ value: Bool) throws { try set(.bool(value)) }
-    mutating func encode(_ value: String) throws { try set(.string(value)) }
-    mutating func encode(_ value: Double) throws { try set(.double(value)) }
-    mutating func encode(_ value: Float) throws { try set(value.value(forHTTPMethod: .get)) }
-    mutating func encode(_ value: Int) throws { try set(number(value)) }
-    mutating func encode(_ value: Int8) throws { try set(number(value)) }
-    mutating func encode(_ value: Int16) throws { try set(number(value)) }
-    mutating func encode(_ value: Int32) throws { try set(number(value)) }
-    mutating func encode(_ value: Int64) throws { try set(number(value)) }
-    mutating func encode(_ value: UInt) throws { try set(number(value)) }
-    mutating func encode(_ value: UInt8) throws { try set(number(value)) }
-    mutating func encode(_ value: UInt16) throws { try set(number(value)) }
-    mutating func encode(_ value: UInt32) throws { try set(number(value)) }
-    mutating func encode(_ value: UInt64) throws { try set(number(value)) }
+    mutating func encodeNil() throws { try set(Node(.value(.null))) }
 
+    // The primitive `encode` overloads default to this one.
     mutating func encode<T: Encodable>(_ value: T) throws {
-        guard encoder.root == nil else {
-            throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "a single value container was encoded twice"))
-        }
-        encoder.root = try TreeEncoder.node(for: value, at: codingPath)
+        try set(try TreeEncoder.node(for: value, at: codingPath))
     }
 }
 

@@ -114,10 +114,10 @@ public struct QueryEncoder: Sendable {
     func append(_ parameters: [String: ParamValue], to output: inout [UInt8]) throws {
         var writer = Writer(encoder: self, output: output)
         output = []
+        defer { output = writer.output }
         for key in parameters.keys.sorted() {
             try writer.write(parameters[key]!, name: key)
         }
-        output = writer.output
     }
 
     /// Writes name-value pairs into a byte buffer.
