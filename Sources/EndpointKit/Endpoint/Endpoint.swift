@@ -45,8 +45,15 @@ public struct Endpoint<Payload>: Request {
     public var bodyParameters: (any BodyParameters)?
     /// The encoder of the query.
     public var queryEncoder: QueryEncoder
-    /// How the JSON answer is decoded.
-    public var decoding: JSONDecodingOptions
+    /// How the JSON answer is decoded; `nil` uses the controller's options.
+    public var decoding: JSONDecodingOptions?
+    /// The statuses that count as success; `nil` uses the controller's (200..<300).
+    public var acceptableStatusCodes: Range<Int>?
+    /// The type an error body is decoded into; `nil` uses the controller's `ServerError`.
+    public var serverErrorType: (any EndpointServerError.Type)?
+    /// Reads the answer yourself (the seed's `parse()`); `nil` decodes by the payload's type
+    /// (see ``Request/decodeResponse(_:response:decoder:)``).
+    public var parse: (@Sendable (_ body: Data, _ response: HTTPResponse) throws -> Payload)?
 
     /// An endpoint. Only the server URL and the path prefix are required.
     public init(
@@ -59,7 +66,10 @@ public struct Endpoint<Payload>: Request {
         headerFields: [String: String] = [:],
         body: (any BodyParameters)? = nil,
         queryEncoder: QueryEncoder = .query,
-        decoding: JSONDecodingOptions = JSONDecodingOptions()
+        decoding: JSONDecodingOptions? = nil,
+        acceptableStatusCodes: Range<Int>? = nil,
+        serverErrorType: (any EndpointServerError.Type)? = nil,
+        parse: (@Sendable (_ body: Data, _ response: HTTPResponse) throws -> Payload)? = nil
     ) {
         self.serverURL = serverURL
         self.pathPrefix = pathPrefix
@@ -71,6 +81,9 @@ public struct Endpoint<Payload>: Request {
         self.bodyParameters = body
         self.queryEncoder = queryEncoder
         self.decoding = decoding
+        self.acceptableStatusCodes = acceptableStatusCodes
+        self.serverErrorType = serverErrorType
+        self.parse = parse
     }
 
     /// ``serverURL``.
@@ -85,10 +98,18 @@ public struct Endpoint<Payload>: Request {
     }
 }
 
+extension Endpoint {
+    /// ``parse`` when given, otherwise the decoding by the payload's type.
+    public func decodeResponse(_ body: Data, response: HTTPResponse, decoder: JSONDecoder) throws -> Payload {
+        if let parse { return try parse(body, response) }
+        return try ResponseDecoder.decode(Payload.self, body: body, response: response, decoder: decoder)
+    }
+}
+
 extension Endpoint where Payload: Decodable {
-    /// Decodes an answer with ``decoding``: the seed's `parse()` for `Codable` payloads, usable on
-    /// recorded data in tests.
+    /// Decodes recorded JSON with ``decoding`` (default options when `nil`): how a unit test checks
+    /// a payload type without a server.
     public func decode(_ data: Data) throws -> Payload {
-        try decoding.makeDecoder().decode(Payload.self, from: data)
+        try (decoding ?? JSONDecodingOptions()).makeDecoder().decode(Payload.self, from: data)
     }
 }

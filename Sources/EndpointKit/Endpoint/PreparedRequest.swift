@@ -23,7 +23,7 @@ public struct PreparedRequest: Sendable {
     public let body: RequestBodyEntity?
 
     /// `scheme://authority`, checked by ``ServerURL`` to parse as a URL with any checked target.
-    private let origin: String
+    let origin: String
 
     init(request: HTTPRequest, body: RequestBodyEntity?, origin: String) {
         self.request = request

@@ -43,6 +43,17 @@ public protocol Request: Sendable {
     var bodyParameters: (any BodyParameters)? { get throws }
     /// The encoder of the query. Default ``QueryEncoder/query``.
     var queryEncoder: QueryEncoder { get }
+
+    /// How a JSON answer is decoded; `nil` (the default) uses the controller's options.
+    var decoding: JSONDecodingOptions? { get }
+    /// The statuses that count as success; `nil` (the default) uses the controller's (200..<300).
+    var acceptableStatusCodes: Range<Int>? { get }
+    /// The type an error body is decoded into, overriding the controller's `ServerError`;
+    /// `nil` (the default) uses the controller's.
+    var serverErrorType: (any EndpointServerError.Type)? { get }
+    /// Turns a successful answer into a ``Response``. The default reads `Data`, `String`,
+    /// ``EmptyResponse`` and any `Decodable` (JSON) by the type of ``Response``.
+    func decodeResponse(_ body: Data, response: HTTPResponse, decoder: JSONDecoder) throws -> Response
 }
 
 extension Request {
@@ -54,6 +65,12 @@ extension Request {
     public var parameters: [String: any APIParamConvertible]? { nil }
     /// ``QueryEncoder/query``.
     public var queryEncoder: QueryEncoder { .query }
+    /// `nil`: the controller's options.
+    public var decoding: JSONDecodingOptions? { nil }
+    /// `nil`: the controller's statuses.
+    public var acceptableStatusCodes: Range<Int>? { nil }
+    /// `nil`: the controller's `ServerError`.
+    public var serverErrorType: (any EndpointServerError.Type)? { nil }
 
     /// ``parameters`` for GET, HEAD and DELETE; otherwise `nil`.
     public var queryParameters: [String: any APIParamConvertible]? {

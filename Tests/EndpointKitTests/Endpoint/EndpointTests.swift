@@ -205,7 +205,7 @@ struct EndpointTests {
         let snake = Endpoint<[String: Int]>(
             serverURL: server, pathPrefix: "x", decoding: JSONDecodingOptions(keyDecodingStrategy: .convertFromSnakeCase))
         struct Counts: Decodable { var perPage: Int }
-        let counts = try snake.decoding.makeDecoder().decode(Counts.self, from: Data(#"{"per_page":30}"#.utf8))
+        let counts = try snake.decoding!.makeDecoder().decode(Counts.self, from: Data(#"{"per_page":30}"#.utf8))
         #expect(counts.perPage == 30)
     }
 }

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A value guarded by a lock, for the little shared state the controller keeps.
+/// (`Mutex` needs macOS 15; this works wherever Foundation does.)
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+@testable import EndpointKit
+
+/// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for integration tests.
+///
+/// Each request is answered by the async `handler`; every request received is recorded, so a test
+/// can count attempts on the server side. Bodies above `storedBodyLimit` bytes are counted, not kept.
+final class TestHTTPServer: Sendable {
+    struct ReceivedRequest: Sendable {
+        var method: String
+        var uri: String
+        var headers: [(String, String)]
+        var body: [UInt8]
+        var bodyCount: Int
+
+        var path: String { String(uri.prefix { $0 != "?" }) }
+        var query: String? { uri.firstIndex(of: "?").map { String(uri[uri.index(after: $0)...]) } }
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+    }
+
+    struct Reply: Sendable {
+        enum Body: Sendable {
+            case bytes([UInt8])
+            /// `count` bytes of a repeating pattern, in chunks, optionally slowly.
+            case generated(count: Int, chunk: Int, delayPerChunk: Duration?)
+        }
+        var status: Int
+        var headers: [(String, String)]
+        var body: Body
+
+        static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Reply {
+            Reply(status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(Array(text.utf8)))
+        }
+
+        static func text(_ text: String, status: Int = 200, contentType: String = "text/plain", headers: [(String, String)] = []) -> Reply {
+            Reply(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(Array(text.utf8)))
+        }
+
+        static func status(_ status: Int, headers: [(String, String)] = []) -> Reply {
+            Reply(status: status, headers: headers, body: .bytes([]))
+        }
+    }
+
+    typealias Handler = @Sendable (ReceivedRequest) async -> Reply
+
+    let port: Int
+    private let channel: any Channel
+    private let group: MultiThreadedEventLoopGroup
+    private let log: Locked<[ReceivedRequest]>
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var requests: [ReceivedRequest] { log.withLock { $0 } }
+    func requests(to path: String) -> [ReceivedRequest] { requests.filter { $0.path == path } }
+
+    private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup, log: Locked<[ReceivedRequest]>) {
+        self.port = port
+        self.channel = channel
+        self.group = group
+        self.log = log
+    }
+
+    static func start(storedBodyLimit: Int = 1 << 20, handler: @escaping Handler) async throws -> TestHTTPServer {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let log = Locked<[ReceivedRequest]>([])
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                    channel.pipeline.addHandler(
+                        RequestHandler(handler: handler, log: log, storedBodyLimit: storedBodyLimit))
+                }
+            }
+        let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress!.port!
+        return TestHTTPServer(port: port, channel: channel, group: group, log: log)
+    }
+
+    func stop() async throws {
+        try await channel.close()
+        try await group.shutdownGracefully()
+    }
+
+    /// A port on 127.0.0.1 where nothing listens (bound, then closed).
+    static func closedPort() async throws -> Int {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let channel = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress!.port!
+        try await channel.close()
+        try await group.shutdownGracefully()
+        return port
+    }
+}
+
+private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let handler: TestHTTPServer.Handler
+    let log: Locked<[TestHTTPServer.ReceivedRequest]>
+    let storedBodyLimit: Int
+    private var current: TestHTTPServer.ReceivedRequest?
+
+    init(handler: @escaping TestHTTPServer.Handler, log: Locked<[TestHTTPServer.ReceivedRequest]>, storedBodyLimit: Int) {
+        self.handler = handler
+        self.log = log
+        self.storedBodyLimit = storedBodyLimit
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            current = .init(method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: [], bodyCount: 0)
+        case .body(var buffer):
+            current?.bodyCount += buffer.readableBytes
+            if let stored = current?.body.count, stored < storedBodyLimit {
+                let take = min(buffer.readableBytes, storedBodyLimit - stored)
+                current?.body += buffer.readBytes(length: take) ?? []
+            }
+        case .end:
+            guard let request = current else { return }
+            current = nil
+            log.withLock { $0.append(request) }
+            let channel = context.channel
+            let handler = self.handler
+            Task {
+                let reply = await handler(request)
+                await RequestHandler.write(reply, to: channel)
+            }
+        }
+    }
+
+    static func write(_ reply: TestHTTPServer.Reply, to channel: any Channel) async {
+        var headers = HTTPHeaders(reply.headers)
+        let length: Int
+        switch reply.body {
+        case .bytes(let bytes): length = bytes.count
+        case .generated(let count, _, _): length = count
+        }
+        if !headers.contains(name: "Content-Length") { headers.add(name: "Content-Length", value: String(length)) }
+        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
+        do {
+            try await channel.writeAndFlush(HTTPServerResponsePart.head(head))
+            switch reply.body {
+            case .bytes(let bytes):
+                if !bytes.isEmpty {
+                    try await channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes))))
+                }
+            case .generated(let count, let chunk, let delay):
+                var sent = 0
+                while sent < count {
+                    let size = min(chunk, count - sent)
+                    var buffer = channel.allocator.buffer(capacity: size)
+                    buffer.writeRepeatingByte(UInt8(truncatingIfNeeded: sent / chunk), count: size)
+                    try await channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer)))
+                    sent += size
+                    if let delay { try await Task.sleep(for: delay) }
+                }
+            }
+            try await channel.writeAndFlush(HTTPServerResponsePart.end(nil))
+        } catch {
+            try? await channel.close()
+        }
+    }
+}

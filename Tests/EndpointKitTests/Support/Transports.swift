@@ -1,0 +1,85 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import OpenAPIURLSession
+import Testing
+
+@testable import EndpointKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The transports every integration test runs with.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case urlSession
+    case asyncHTTPClient
+
+    var testDescription: String { rawValue }
+
+    /// One AsyncHTTPClient for the whole test run that fails at once when a connection is refused.
+    static let asyncHTTPClientWithoutConnectionRetries: any ClientTransport = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return AsyncHTTPClientTransport(configuration: .init(client: client))
+    }()
+
+    func make() -> any ClientTransport {
+        switch self {
+        case .urlSession:
+            URLSessionTransport(configuration: .init(session: URLSession(configuration: .ephemeral)))
+        case .asyncHTTPClient:
+            AsyncHTTPClientTransport(configuration: .init(client: .shared))
+        }
+    }
+}
+
+/// A controller for tests: a private notification center, quick retries, short timeouts.
+func makeController(
+    _ kind: TransportKind,
+    retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)),
+    timeout: Duration = .seconds(10),
+    interceptors: [any EndpointInterceptor] = [],
+    logger: Logger = Logger(label: "EndpointKitTests"),
+    notificationCenter: NotificationCenter? = NotificationCenter()
+) -> EndpointController<EndpointDefaultServerError> {
+    EndpointController(
+        transport: kind.make(),
+        configuration: .init(
+            retryPolicy: retryPolicy, interceptors: interceptors, timeout: timeout, logger: logger,
+            notificationCenter: notificationCenter))
+}
+
+/// A log handler that keeps every line, for checking what is logged.
+struct CapturingLogHandler: LogHandler {
+    let lines: Locked<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.withLock { $0.append("\(event.level) \(event.message)") }
+    }
+}
+
+/// Runs `body` with a server, and stops the server afterwards.
+func withServer<T>(
+    storedBodyLimit: Int = 1 << 20, _ handler: @escaping TestHTTPServer.Handler, _ body: (TestHTTPServer) async throws -> T
+) async throws -> T {
+    let server = try await TestHTTPServer.start(storedBodyLimit: storedBodyLimit, handler: handler)
+    do {
+        let result = try await body(server)
+        try await server.stop()
+        return result
+    } catch {
+        try? await server.stop()
+        throw error
+    }
+}
