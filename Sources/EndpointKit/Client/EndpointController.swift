@@ -32,6 +32,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var interceptors: [any EndpointInterceptor]
         /// The longest one attempt may take, from sending to the last byte of the answer.
         public var timeout: Duration
+        /// The longest one attempt of a download or an upload may take. Default one hour.
+        public var transferTimeout: Duration
         /// The largest answer read into memory. Default 64 MiB.
         public var maxResponseBytes: Int
         /// Where the controller logs: one debug line per request, headers at trace.
@@ -53,6 +55,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             retryPolicy: RetryPolicy = .default,
             interceptors: [any EndpointInterceptor] = [],
             timeout: Duration = .seconds(60),
+            transferTimeout: Duration = .seconds(3600),
             maxResponseBytes: Int = 64 << 20,
             logger: Logger = Logger(label: "EndpointKit"),
             redaction: Redaction = .default,
@@ -66,6 +69,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             self.retryPolicy = retryPolicy
             self.interceptors = interceptors
             self.timeout = timeout
+            self.transferTimeout = transferTimeout
             self.maxResponseBytes = maxResponseBytes
             self.logger = logger
             self.redaction = redaction
@@ -141,11 +145,42 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     // MARK: - The exchange
 
+    /// Reads the body of an acceptable answer: into memory for ``load(_:page:extraHeaders:)``, into
+    /// a file for downloads. Returns what it made and the number of bytes read.
+    typealias BodyConsumer<Consumed> = @Sendable (HTTPResponse, HTTPBody?) async throws -> (Consumed, Int64)
+
+    /// Collects a body into memory, up to `limit` bytes.
+    static func collect(_ body: HTTPBody?, limit: Int) async throws -> Data {
+        var data = Data()
+        guard let body else { return data }
+        if case .known(let length) = body.length, length > limit { throw AttemptFailure.tooLarge }
+        for try await chunk in body {
+            guard data.count + chunk.count <= limit else { throw AttemptFailure.tooLarge }
+            data.append(contentsOf: chunk)
+        }
+        return data
+    }
+
     /// Sends the request with retries and replays until an acceptable answer, and returns it with
     /// its whole body.
     func exchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String])
         async throws(EndpointError) -> (HTTPResponse, Data, RequestSummary)
     {
+        let limit = configuration.maxResponseBytes
+        return try await exchange(request, page: page, extraHeaders: extraHeaders, timeout: configuration.timeout) {
+            _, body in
+            let data = try await Self.collect(body, limit: limit)
+            return (data, Int64(data.count))
+        }
+    }
+
+    /// Sends the request with retries and replays until an acceptable answer, whose body goes to
+    /// `consume`; the body of any other answer is read into memory for the error.
+    func exchange<R: Request, Consumed: Sendable>(
+        _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration,
+        uploadProgress: (@Sendable (Int64) -> Void)? = nil, discard: @escaping @Sendable (Consumed) -> Void = { _ in },
+        consume: @escaping BodyConsumer<Consumed>
+    ) async throws(EndpointError) -> (HTTPResponse, Consumed, RequestSummary) {
         let clock = ContinuousClock()
         let start = clock.now
         let method = request.method
@@ -173,6 +208,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         var replays = 0
         let acceptable = request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         let policy = configuration.retryPolicy
+        let errorBodyLimit = configuration.maxResponseBytes
 
         func fail(_ kind: EndpointError.Kind) -> EndpointError {
             metrics.total = clock.now - start
@@ -193,9 +229,19 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             metrics.bytesSent += prepared.body?.length ?? 0
             logHead(head, summary: summary)
 
-            let outcome: AttemptOutcome
+            let outcome: AttemptOutcome<Consumed>
             do {
-                outcome = try await attempt(head, body: prepared.httpBody, baseURL: prepared.baseURL, operationID: "\(method.rawValue) \(path)")
+                outcome = try await attempt(
+                    head, body: Self.body(of: prepared, progress: uploadProgress), baseURL: prepared.baseURL,
+                    operationID: "\(method.rawValue) \(path)", timeout: timeout, discard: discard
+                ) { response, body in
+                    if acceptable.contains(response.status.code) {
+                        let (consumed, count) = try await consume(response, body)
+                        return (.success(consumed), count)
+                    }
+                    let data = try await Self.collect(body, limit: errorBodyLimit)
+                    return (.failure(data), Int64(data.count))
+                }
             } catch let failure {
                 let transportFailure: EndpointError.TransportFailure
                 switch failure {
@@ -203,6 +249,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                     throw fail(.responseTooLarge(limit: configuration.maxResponseBytes))
                 case .timedOut:
                     transportFailure = .timedOut
+                case .consumer(let error):
+                    throw fail(.download(reason: "\(error)"))
                 case .transport(let error):
                     transportFailure = Task.isCancelled ? .cancelled : configuration.classifyTransportError(error)
                 }
@@ -224,10 +272,21 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             let response = outcome.response
             metrics.status = response.status.code
             metrics.firstByte = outcome.firstByte - start
-            metrics.bytesReceived += Int64(outcome.body.count)
+            metrics.bytesReceived += outcome.bytesReceived
             logResponse(response, summary: summary)
             if response.status == .unauthorized { emit(.unauthorized(summary)) }
 
+            let errorBody: Data
+            switch outcome.body {
+            case .success(let consumed):
+                metrics.succeeded = true
+                metrics.total = clock.now - start
+                finish(summary, metrics)
+                return (response, consumed, summary)
+            case .failure(let data):
+                errorBody = data
+            }
+            // Interceptors may ask to send a refused request again (a refreshed token), once.
             if replays == 0 {
                 var replay = false
                 do {
@@ -244,12 +303,6 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                 }
             }
 
-            if acceptable.contains(response.status.code) {
-                metrics.succeeded = true
-                metrics.total = clock.now - start
-                finish(summary, metrics)
-                return (response, outcome.body, summary)
-            }
             if policy.retryableStatusCodes.contains(response.status.code),
                 let wait = policy.delay(
                     afterAttempt: metrics.attempts, method: method, elapsed: clock.now - start,
@@ -261,9 +314,16 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             }
             let errorType = request.serverErrorType ?? ServerError.self
             throw fail(.unacceptableStatus(
-                response.status, serverError: decodeServerError(errorType, from: outcome.body),
-                bodyExcerpt: EndpointError.excerpt(outcome.body)))
+                response.status, serverError: decodeServerError(errorType, from: errorBody),
+                bodyExcerpt: EndpointError.excerpt(errorBody)))
         }
+    }
+
+    /// The request body for one attempt, reporting the bytes the transport has read so far.
+    static func body(of prepared: PreparedRequest, progress: (@Sendable (Int64) -> Void)?) -> HTTPBody? {
+        guard let body = prepared.httpBody else { return nil }
+        guard let progress else { return body }
+        return HTTPBody(ProgressReportingSequence(base: body, report: progress), length: body.length, iterationBehavior: .multiple)
     }
 
     /// Turns a successful body into the request's response.
@@ -288,60 +348,87 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     // MARK: - One attempt
 
-    struct AttemptOutcome {
+    struct AttemptOutcome<Consumed: Sendable>: Sendable {
         var response: HTTPResponse
-        var body: Data
+        /// What the consumer made of an acceptable answer, or the body of another.
+        var body: AttemptBody<Consumed>
+        var bytesReceived: Int64
         var firstByte: ContinuousClock.Instant
+    }
+
+    enum AttemptBody<Consumed: Sendable>: Sendable {
+        case success(Consumed)
+        case failure(Data)
     }
 
     enum AttemptFailure: Error {
         case timedOut
         case tooLarge
+        case consumer(any Error)
         case transport(any Error)
     }
 
-    private enum Race: Sendable {
-        case answered(HTTPResponse, Data, ContinuousClock.Instant)
+    /// An error of the body consumer (writing a download), as opposed to the transport's.
+    struct ConsumerError: Error {
+        var underlying: any Error
+    }
+
+    private enum Race<Consumed: Sendable>: Sendable {
+        case answered(AttemptOutcome<Consumed>)
         case timedOut
     }
 
-    /// Sends once and reads the whole answer, within the configured timeout.
-    private func attempt(_ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String)
-        async throws(AttemptFailure) -> AttemptOutcome
-    {
+    /// Sends once and reads the answer with `read`, within `timeout`. What `read` made but is not
+    /// used (the time ran out first, or the task was cancelled) goes to `discard`.
+    private func attempt<Consumed: Sendable>(
+        _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
+        discard: @escaping @Sendable (Consumed) -> Void,
+        read: @escaping @Sendable (HTTPResponse, HTTPBody?) async throws -> (AttemptBody<Consumed>, Int64)
+    ) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
         let transport = self.transport
-        let limit = configuration.maxResponseBytes
-        let timeout = configuration.timeout
         do {
-            let race = try await withThrowingTaskGroup(of: Race.self) { group in
+            let race = try await withThrowingTaskGroup(of: Race<Consumed>.self) { group in
                 group.addTask {
                     let (response, responseBody) = try await transport.send(head, body: body, baseURL: baseURL, operationID: operationID)
                     let firstByte = ContinuousClock.now
-                    var data = Data()
-                    if let responseBody {
-                        if case .known(let length) = responseBody.length, length > limit { throw AttemptFailure.tooLarge }
-                        for try await chunk in responseBody {
-                            guard data.count + chunk.count <= limit else { throw AttemptFailure.tooLarge }
-                            data.append(contentsOf: chunk)
-                        }
-                    }
-                    return .answered(response, data, firstByte)
+                    let (outcome, count) = try await read(response, responseBody)
+                    return .answered(AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte))
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     return .timedOut
                 }
-                defer { group.cancelAll() }
-                return try await group.next()!
+                let first: Result<Race<Consumed>, any Error>
+                do {
+                    first = .success(try await group.next()!)
+                } catch {
+                    first = .failure(error)
+                }
+                group.cancelAll()
+                // The loser may still finish with an answer (a body consumer that ignored
+                // cancellation); hand what it made back, so no file is left behind.
+                while true {
+                    do {
+                        guard let late = try await group.next() else { break }
+                        if case .answered(let outcome) = late, case .success(let consumed) = outcome.body {
+                            discard(consumed)
+                        }
+                    } catch {
+                        continue
+                    }
+                }
+                return try first.get()
             }
             switch race {
-            case .answered(let response, let data, let firstByte):
-                return AttemptOutcome(response: response, body: data, firstByte: firstByte)
+            case .answered(let outcome):
+                return outcome
             case .timedOut:
                 throw AttemptFailure.timedOut
             }
         } catch let failure as AttemptFailure {
             throw failure
+        } catch let error as ConsumerError {
+            throw .consumer(error.underlying)
         } catch {
             throw .transport(error)
         }

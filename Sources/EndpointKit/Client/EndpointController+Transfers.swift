@@ -1,0 +1,132 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension EndpointController {
+    /// Downloads a file; see ``FileDownloadEndpoint``.
+    /// - Returns: The destination, once the complete file is there.
+    public func load(_ download: FileDownloadEndpoint) async throws(EndpointError) -> URL {
+        try await self.download(download).value
+    }
+
+    /// Starts downloading a file, with its progress; see ``FileDownloadEndpoint``.
+    public func download(_ download: FileDownloadEndpoint) -> TransferTask<URL> {
+        self.download(download.endpoint, to: download.destination)
+    }
+
+    /// Starts downloading the body of `request` to `destination`, with its progress.
+    ///
+    /// The body streams to a temporary file beside `destination` (parent directories are created),
+    /// which is moved into place atomically when complete and removed on any failure or cancellation.
+    public func download<R: Request>(_ request: R, to destination: URL, page: Int = 1) -> TransferTask<URL> {
+        let (progress, continuation) = AsyncStream<TransferProgress>.makeStream()
+        let method = request.method
+        let path = request.path.description
+        let task = Task { () async throws -> URL in
+            defer { continuation.finish() }
+            let directory = destination.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw EndpointError(
+                    .download(reason: "cannot create the directory \(directory.path): \(error.localizedDescription)"),
+                    method: method, path: path, attempts: 0)
+            }
+            let (_, temporary, _) = try await exchange(
+                request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout,
+                discard: { unused in try? FileManager.default.removeItem(at: unused) }
+            ) { response, body in
+                try await Self.write(body, besides: destination, progress: continuation)
+            }
+            do {
+                try Task.checkCancellation()
+                try Self.moveIntoPlace(temporary, destination)
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                let kind: EndpointError.Kind =
+                    error is CancellationError
+                    ? .transport(.cancelled) : .download(reason: "cannot move the file to \(destination.path): \(error)")
+                throw EndpointError(kind, method: method, path: path, attempts: 1)
+            }
+            return destination
+        }
+        return TransferTask(progress: progress, task: task, method: method, path: path)
+    }
+
+    /// Starts sending `request`, reporting the bytes of its body as the transport sends them.
+    ///
+    /// Streamed bodies (multipart with file parts) are read in chunks while they are sent. Upload
+    /// progress counts the bytes the transport has taken from the body; with a buffering transport
+    /// (URLSession on Linux) it runs ahead of the network.
+    public func upload<R: Request>(_ request: R) -> TransferTask<R.Response> where R.Response: Sendable {
+        let (progress, continuation) = AsyncStream<TransferProgress>.makeStream()
+        let expected = (try? request.bodyParameters)?.flatMap { try? $0.buildEntity(forHTTPMethod: request.method).length } ?? nil
+        let limit = configuration.maxResponseBytes
+        let task = Task { () async throws -> R.Response in
+            defer { continuation.finish() }
+            let (response, body, _) = try await exchange(
+                request, page: 1, extraHeaders: [:], timeout: configuration.transferTimeout,
+                uploadProgress: { sent in continuation.yield(TransferProgress(completedBytes: sent, expectedBytes: expected)) }
+            ) { _, body in
+                let data = try await Self.collect(body, limit: limit)
+                return (data, Int64(data.count))
+            }
+            return try decode(request, body: body, response: response)
+        }
+        return TransferTask(progress: progress, task: task, method: request.method, path: request.path.description)
+    }
+
+    /// Writes `body` to a new temporary file beside `destination`; removes it on any failure.
+    static func write(_ body: HTTPBody?, besides destination: URL, progress: AsyncStream<TransferProgress>.Continuation)
+        async throws -> (URL, Int64)
+    {
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw ConsumerError(underlying: CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            var expected: Int64?
+            if case .known(let length) = body?.length { expected = length }
+            var written: Int64 = 0
+            progress.yield(TransferProgress(completedBytes: 0, expectedBytes: expected))
+            if let body {
+                for try await chunk in body {
+                    try Task.checkCancellation()
+                    do {
+                        try handle.write(contentsOf: chunk)
+                    } catch {
+                        throw ConsumerError(underlying: error)
+                    }
+                    written += Int64(chunk.count)
+                    progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
+                }
+            }
+            if let expected, written != expected {
+                throw ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
+                    NSLocalizedDescriptionKey: "received \(written) of \(expected) bytes"
+                ]))
+            }
+            do {
+                try handle.synchronize()
+            } catch {
+                throw ConsumerError(underlying: error)
+            }
+            return (temporary, written)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Renames `temporary` to `destination` in one step, replacing what was there.
+    static func moveIntoPlace(_ temporary: URL, _ destination: URL) throws {
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [
+                NSLocalizedDescriptionKey: String(cString: strerror(errno))
+            ])
+        }
+    }
+}
