@@ -5,7 +5,7 @@ import Testing
 @testable import EndpointKit
 
 /// Peak resident memory of this process, in bytes (Linux: `VmHWM` of /proc/self/status).
-private func peakResidentBytes() throws -> Int {
+func peakResidentBytes() throws -> Int {
     let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
     guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
         let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
@@ -14,7 +14,7 @@ private func peakResidentBytes() throws -> Int {
 }
 
 /// Resets the peak to the current resident size (Linux 4.0 and later).
-private func resetPeakResidentBytes() throws {
+func resetPeakResidentBytes() throws {
     try Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
 }
 
@@ -46,8 +46,9 @@ struct MultipartMemoryTests {
         var misplacedChunks = 0
         for try await chunk in body {
             count += chunk.count
-            // The file is read in 64 KiB chunks; the part headers and the closing boundary are short chunks.
-            if chunk.count == 64 * 1024 {
+            // The file is read in whole chunks (its size is a multiple of the chunk size); the part
+            // headers and the closing boundary are short chunks.
+            if chunk.count == MultipartFormDataBodyParameters(parts: []).chunkSize {
                 // Spot-check that each chunk holds the bytes of its place in the file.
                 let offset = fileBytesSeen % megabyte.count
                 if chunk.first != megabyte[offset] || chunk.last != megabyte[offset + chunk.count - 1] { misplacedChunks += 1 }
