@@ -252,3 +252,41 @@ struct PagingTests {
         expectError(.duplicateParameterName("page")) { try endpoint.prepare() }
     }
 }
+
+@Suite("cURL rendering")
+struct CURLTests {
+    @Test("method, URL, headers and a text body; secrets redacted")
+    func textBody() throws {
+        let endpoint = Endpoint<Data>(
+            serverURL: URL(string: "https://api.example.com/v1")!, pathPrefix: "notes", method: .post,
+            queryParameters: ["token": "t0k", "draft": true],
+            headerFields: ["Authorization": "Bearer s3cret", "app_key": "k3y", "Accept": "application/json"],
+            body: JSONBodyParameters(["text": "it's"]))
+        let command = try endpoint.curlCommand()
+        #expect(
+            command == """
+                curl -X POST 'https://api.example.com/v1/notes?draft=true&token=<redacted>' \\
+                  -H 'Content-Type: application/json' \\
+                  -H 'Content-Length: 15' \\
+                  -H 'Accept: application/json' \\
+                  -H 'Authorization: <redacted>' \\
+                  -H 'app_key: <redacted>' \\
+                  --data-binary '{"text":"it'\\''s"}'
+                """)
+        #expect(!command.contains("t0k") && !command.contains("s3cret") && !command.contains("k3y"))
+    }
+
+    @Test("GET, HEAD, binary and streamed bodies")
+    func otherForms() throws {
+        let server = URL(string: "http://127.0.0.1:8080")!
+        #expect(try Endpoint<Data>(serverURL: server, pathPrefix: "a b").curlCommand() == "curl 'http://127.0.0.1:8080/a%20b'")
+        #expect(try Endpoint<Data>(serverURL: server, pathPrefix: "x", method: .head).curlCommand() == "curl --head 'http://127.0.0.1:8080/x'")
+        let binary = Endpoint<Data>(serverURL: server, pathPrefix: "bin", method: .put, body: DataBodyParameters(data: Data([0, 1, 2]), contentType: "application/octet-stream"))
+        #expect(try binary.curlCommand().hasSuffix("--data-binary @body.bin  # 3 bytes of binary data"))
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("f.txt", contents: Data("abc".utf8))
+        let multipart = Endpoint<Data>(serverURL: server, pathPrefix: "up", method: .post, body: MultipartFormDataBodyParameters(parts: [.init(fileURL: file, name: "f")], boundary: "b"))
+        let length = try #require(try multipart.prepare().body?.length)
+        #expect(try multipart.curlCommand().hasSuffix("--data-binary @body.bin  # streamed body, \(length) bytes"))
+    }
+}
