@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "EndpointKit", targets: ["EndpointKit"]),
+        .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -31,10 +32,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What users need to test their own API clients: stubs, recording, fixtures.
+        .target(
+            name: "EndpointKitTesting",
+            dependencies: [
+                "EndpointKit",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
                 "EndpointKit",
+                "EndpointKitTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // An independent multipart/form-data parser (Vapor's) to read our bodies back.
                 .product(name: "MultipartKit", package: "multipart-kit"),

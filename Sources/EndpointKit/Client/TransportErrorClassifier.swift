@@ -27,6 +27,10 @@ public enum TransportErrorClassifier {
             }
         }
         let text = String(describing: error)
+        // Read the words of SwiftNIO and AsyncHTTPClient errors only; another error's text could
+        // hold any word (a path, a message), so it stays `.other`.
+        let typeName = String(reflecting: type(of: error))
+        guard typeName.hasPrefix("AsyncHTTPClient.") || typeName.hasPrefix("NIO") else { return .other(text) }
         let lowered = text.lowercased()
         if lowered.contains("cancel") { return .cancelled }
         if lowered.contains("timeout") || lowered.contains("timed out") || lowered.contains("deadlineexceeded") {
