@@ -40,6 +40,8 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
     case filePartChanged(name: String, path: String, reason: String)
     /// An `Encodable` value could not be turned into parameters.
     case parameterEncodingFailed(path: String, reason: String)
+    /// A blocking call was made from Swift concurrency, where blocking a thread can deadlock.
+    case blockingCallInAsyncContext
 
     /// What was wrong and what is allowed, in one line.
     public var description: String {
@@ -78,6 +80,8 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
             "the file of multipart part \"\(name)\" at \(path) changed while it was sent: \(reason)"
         case .parameterEncodingFailed(let path, let reason):
             "cannot encode the parameter at \(path): \(reason)"
+        case .blockingCallInAsyncContext:
+            "loadBlocking was called from a task; use `await load(_:)` there (blocking a concurrency thread can deadlock)"
         }
     }
 }

@@ -405,3 +405,35 @@ struct EndpointControllerIntegrationTests {
         }
     }
 }
+
+@Suite("Blocking loads")
+struct BlockingLoadTests {
+    @Test("loadBlocking works from a plain thread and refuses inside a task")
+    func blocking() async throws {
+        try await withServer({ _ in .json(#"{"id":9,"name":"Flo"}"#) }) { server in
+            let controller = makeController(.asyncHTTPClient)
+            let endpoint = Endpoint<User>(serverURL: server.baseURL, pathPrefix: "u")
+            let fromThread = await withCheckedContinuation { (continuation: CheckedContinuation<Result<User, EndpointError>, Never>) in
+                let thread = Thread {
+                    do throws(EndpointError) {
+                        continuation.resume(returning: .success(try controller.loadBlocking(endpoint)))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
+                }
+                thread.start()
+            }
+            let user = try fromThread.get()
+            #expect(user == User(id: 9, name: "Flo"))
+            do {
+                _ = try controller.loadBlocking(endpoint)
+                Issue.record("expected a refusal")
+            } catch let error as EndpointError {
+                guard case .invalidRequest(.blockingCallInAsyncContext) = error.kind else {
+                    Issue.record("expected a refusal, got \(error)")
+                    return
+                }
+            }
+        }
+    }
+}
