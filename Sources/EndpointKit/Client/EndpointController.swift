@@ -103,6 +103,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// Sends `request` and returns its decoded answer.
     ///
     /// - Parameters:
+    ///   - request: The request to send.
     ///   - page: The 1-based page, for requests whose response is ``EndpointPageable``.
     ///   - extraHeaders: Headers for this call only.
     /// - Throws: ``EndpointError``, naming the method and the path. Cancelling the calling task

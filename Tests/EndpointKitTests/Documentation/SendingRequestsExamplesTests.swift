@@ -1,0 +1,256 @@
+import EndpointKitTesting
+import Foundation
+import OpenAPIAsyncHTTPClient
+import Testing
+
+import EndpointKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The examples of README.md's "Calling an API" and of the article "Sending requests", compiled and
+// run against a real server on loopback (or a stub transport), with checks of what they claim.
+// `DocumentationExamplesTests.documentationBlocksAreTested` checks that the documents hold them
+// verbatim. `User` is the test target's `struct User: Codable { var id: Int; var name: String }`.
+// The examples run in function bodies, as in an app, where `catch` gets the typed EndpointError.
+
+@Suite("Sending requests: documentation examples")
+struct SendingRequestsExamplesTests {
+    @Test("README: calling an API")
+    func readmeCallingAnAPI() async throws {
+        let server = try await TestHTTPServer.start { request in
+            request.path == "/users/867" ? .json(#"{"id":867,"name":"Jenny"}"#) : .json(#"{"reason":"no such user"}"#, status: 404)
+        }
+        let api = server.baseURL
+
+        let controller = EndpointController<EndpointDefaultServerError>()
+        let user = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "867"))
+
+        do {
+            _ = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "0"))
+        } catch {
+            print(error)  // GET /users/0: unacceptable status 404 Not Found: no such user
+            print(error.serverError(as: EndpointDefaultServerError.self)?.reason ?? "")  // no such user
+        }
+
+        #expect(user == User(id: 867, name: "Jenny"))
+        let failure = try await #require(throws: EndpointError.self) {
+            try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "0"))
+        }
+        #expect(failure.description == "GET /users/0: unacceptable status 404 Not Found: no such user")
+        #expect(failure.serverError(as: EndpointDefaultServerError.self)?.reason == "no such user")
+        try await server.stop()
+    }
+
+    @Test("Sending requests: errors")
+    func errors() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(#"{"error":"RateLimited","reason":"slow down"}"#, status: 400) }
+        let api = server.baseURL
+        let controller = EndpointController<EndpointDefaultServerError>()
+        var messages: [String] = []
+
+        do {
+            _ = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "me"))
+        } catch {
+            switch error.kind {
+            case .unacceptableStatus(let status, _, _):
+                let reason = error.serverError(as: EndpointDefaultServerError.self)?.reason ?? "none"
+                messages.append("status \(status.code), reason \(reason)")
+            case .transport(.unreachable), .transport(.timedOut):
+                messages.append("offline")
+            case .decoding(let codingPath, let reason, _):
+                messages.append("bad answer at \(codingPath): \(reason)")
+            default:
+                messages.append(error.description)
+            }
+        }
+
+        #expect(messages == ["status 400, reason slow down"])
+        try await server.stop()
+    }
+
+    @Test("Sending requests: retries")
+    func retries() async throws {
+        let calls = Box(0)
+        let server = try await TestHTTPServer.start { _ in
+            let call = calls.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            return call < 3 ? .status(503, headers: [("Retry-After", "0")]) : .json(#"{"id":1,"name":"Ada"}"#)
+        }
+        let api = server.baseURL
+
+        var retryPolicy = RetryPolicy.default
+        retryPolicy.maxAttempts = 5
+        retryPolicy.totalBudget = .seconds(20)
+        let controller = EndpointController<EndpointDefaultServerError>(
+            configuration: .init(retryPolicy: retryPolicy, timeout: .seconds(10))
+        )
+        let user = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "1"))
+
+        #expect(user.name == "Ada")
+        #expect(server.requests.count == 3)
+        try await server.stop()
+    }
+
+    @Test("Sending requests: events")
+    func events() async throws {
+        let server = try await TestHTTPServer.start { _ in .status(401) }
+        let api = server.baseURL
+        let controller = EndpointController<EndpointDefaultServerError>()
+        let observed = Box<[String]>([])
+
+        let events = controller.events()
+        let watcher = Task {
+            for await event in events {
+                switch event {
+                case .unauthorized(let request):
+                    observed.withLock { $0.append("sign in again (\(request.method.rawValue))") }
+                case .requestFinished(_, let metrics):
+                    observed.withLock { $0.append("finished: \(metrics.status ?? 0), \(metrics.attempts) attempt(s)") }
+                default:
+                    break
+                }
+            }
+        }
+        let observer = NotificationCenter.default.addObserver(
+            forName: .endpointValidationError401Unauthorized, object: controller, queue: nil
+        ) { _ in
+            observed.withLock { $0.append("notification") }
+        }
+
+        _ = try? await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "me"))
+
+        NotificationCenter.default.removeObserver(observer)
+        try await Task.sleep(for: .milliseconds(100))
+        watcher.cancel()
+        #expect(observed.withLock { $0 }.sorted() == ["finished: 401, 1 attempt(s)", "notification", "sign in again (GET)"])
+        try await server.stop()
+    }
+
+    @Test("Sending requests: authentication")
+    func authentication() async throws {
+        let server = try await TestHTTPServer.start { request in
+            request.header("Authorization") == "Bearer token-1" ? .json(#"{"id":1,"name":"Ada"}"#) : .status(401)
+        }
+        let api = server.baseURL
+        let tokens = Box(0)
+        @Sendable func signIn() async throws -> String {
+            "token-\(tokens.withLock { value -> Int in value += 1; return value })"
+        }
+
+        let authenticator = BearerTokenAuthenticator { try await signIn() }
+        let controller = EndpointController<EndpointDefaultServerError>(
+            configuration: .init(interceptors: [authenticator])
+        )
+        let me = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "me"))
+
+        #expect(me.name == "Ada")
+        #expect(await authenticator.fetchCount == 1)
+        try await server.stop()
+    }
+
+    @Test("Sending requests: paging")
+    func paging() async throws {
+        struct Followers: Decodable, Sendable, EndpointPageable, EndpointPageContent {
+            static var perPage: Int { 2 }
+            var users: [String]
+            var pageItemCount: Int { users.count }
+        }
+        let server = try await TestHTTPServer.start { request in
+            switch request.query ?? "" {
+            case "page=1&per_page=2": .json(#"{"users":["a","b"]}"#)
+            case "page=2&per_page=2": .json(#"{"users":["c"]}"#)
+            default: .status(404)
+            }
+        }
+        let api = server.baseURL
+        let controller = EndpointController<EndpointDefaultServerError>()
+        var everyone: [String] = []
+
+        let followers = Endpoint<Followers>(serverURL: api, pathPrefix: "users/867/followers")
+        for try await page in controller.pages(of: followers) {
+            everyone += page.users
+        }
+
+        #expect(everyone == ["a", "b", "c"])
+        try await server.stop()
+    }
+
+    @Test("Sending requests: downloads and uploads")
+    func transfers() async throws {
+        let server = try await TestHTTPServer.start { request in
+            request.method == "GET" ? .text("id,name\n1,Ada\n", contentType: "text/csv") : .json(#"{"id":1,"name":"uploaded"}"#)
+        }
+        let api = server.baseURL
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let controller = EndpointController<EndpointDefaultServerError>()
+
+        let download = controller.download(
+            FileDownloadEndpoint(destination: folder.appendingPathComponent("exports/users.csv"), serverURL: api, pathPrefix: "export")
+        )
+        for await progress in download.progress {
+            print("\(progress.completedBytes) of \(progress.expectedBytes ?? -1) bytes")
+        }
+        let file = try await download.value
+
+        let upload = controller.upload(
+            Endpoint<User>(
+                serverURL: api, pathPrefix: "imports", method: .post,
+                body: MultipartFormDataBodyParameters(parts: [.init(fileURL: file, name: "csv")])
+            )
+        )
+        let receipt = try await upload.value
+
+        #expect(try String(contentsOf: file, encoding: .utf8) == "id,name\n1,Ada\n")
+        #expect(receipt.name == "uploaded")
+        #expect(server.requests(to: "/imports").first?.bodyCount ?? 0 > 14)
+        try await server.stop()
+    }
+
+    @Test("Sending requests: testing your client")
+    func testingYourClient() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/users/867", with: .json(#"{"id":867,"name":"Jenny"}"#))
+        let controller = EndpointController<EndpointDefaultServerError>(transport: transport)
+
+        let user = try await controller.load(
+            Endpoint<User>(serverURL: URL(string: "https://api.example.com")!, pathPrefix: "users", objectID: "867")
+        )
+        // transport.requests holds what was sent; a request without a stub fails loudly.
+
+        #expect(user.id == 867)
+        #expect(transport.requests.map(\.path) == ["/users/867"])
+    }
+
+    @Test("Sending requests: transports")
+    func transports() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(#"{"id":1,"name":"Ada"}"#) }
+        let api = server.baseURL
+
+        let controller = EndpointController<EndpointDefaultServerError>(
+            transport: AsyncHTTPClientTransport()
+        )
+        let user = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "1"))
+
+        #expect(user.name == "Ada")
+        try await server.stop()
+    }
+}
+
+/// A value guarded by a lock, for the examples' bookkeeping.
+private final class Box<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
