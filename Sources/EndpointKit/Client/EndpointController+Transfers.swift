@@ -32,7 +32,7 @@ extension EndpointController {
                     .download(reason: "cannot create the directory \(directory.path): \(error.localizedDescription)"),
                     method: method, path: path, attempts: 0)
             }
-            let (_, temporary, _) = try await exchange(
+            let (_, temporary, attempts) = try await exchange(
                 request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout,
                 discard: { unused in try? FileManager.default.removeItem(at: unused) }
             ) { response, body in
@@ -46,7 +46,7 @@ extension EndpointController {
                 let kind: EndpointError.Kind =
                     error is CancellationError
                     ? .transport(.cancelled) : .download(reason: "cannot move the file to \(destination.path): \(error)")
-                throw EndpointError(kind, method: method, path: path, attempts: 1)
+                throw EndpointError(kind, method: method, path: path, attempts: attempts)
             }
             return destination
         }
@@ -64,14 +64,14 @@ extension EndpointController {
         let limit = configuration.maxResponseBytes
         let task = Task { () async throws -> R.Response in
             defer { continuation.finish() }
-            let (response, body, _) = try await exchange(
+            let (response, body, attempts) = try await exchange(
                 request, page: 1, extraHeaders: [:], timeout: configuration.transferTimeout,
                 uploadProgress: { sent in continuation.yield(TransferProgress(completedBytes: sent, expectedBytes: expected)) }
             ) { _, body in
                 let data = try await Self.collect(body, limit: limit)
                 return (data, Int64(data.count))
             }
-            return try decode(request, body: body, response: response)
+            return try decode(request, body: body, response: response, attempts: attempts)
         }
         return TransferTask(progress: progress, task: task, method: request.method, path: request.path.description)
     }

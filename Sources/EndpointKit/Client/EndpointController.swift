@@ -111,16 +111,16 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     public func load<R: Request>(_ request: R, page: Int = 1, extraHeaders: [String: String] = [:])
         async throws(EndpointError) -> R.Response
     {
-        let (response, body, _) = try await exchange(request, page: page, extraHeaders: extraHeaders)
-        return try decode(request, body: body, response: response)
+        let (response, body, attempts) = try await exchange(request, page: page, extraHeaders: extraHeaders)
+        return try decode(request, body: body, response: response, attempts: attempts)
     }
 
     /// Sends `request` and returns the decoded answer with the response head (status, headers).
     public func loadWithResponse<R: Request>(_ request: R, page: Int = 1, extraHeaders: [String: String] = [:])
         async throws(EndpointError) -> (R.Response, HTTPResponse)
     {
-        let (response, body, _) = try await exchange(request, page: page, extraHeaders: extraHeaders)
-        return (try decode(request, body: body, response: response), response)
+        let (response, body, attempts) = try await exchange(request, page: page, extraHeaders: extraHeaders)
+        return (try decode(request, body: body, response: response, attempts: attempts), response)
     }
 
     /// Sends `request` and calls `completion` with the result on `queue` (the seed's API).
@@ -165,7 +165,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// Sends the request with retries and replays until an acceptable answer, and returns it with
     /// its whole body.
     func exchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String])
-        async throws(EndpointError) -> (HTTPResponse, Data, RequestSummary)
+        async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int)
     {
         let limit = configuration.maxResponseBytes
         return try await exchange(request, page: page, extraHeaders: extraHeaders, timeout: configuration.timeout) {
@@ -181,7 +181,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration,
         uploadProgress: (@Sendable (Int64) -> Void)? = nil, discard: @escaping @Sendable (Consumed) -> Void = { _ in },
         consume: @escaping BodyConsumer<Consumed>
-    ) async throws(EndpointError) -> (HTTPResponse, Consumed, RequestSummary) {
+    ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
         let clock = ContinuousClock()
         let start = clock.now
         let method = request.method
@@ -283,7 +283,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                 metrics.succeeded = true
                 metrics.total = clock.now - start
                 finish(summary, metrics)
-                return (response, consumed, summary)
+                return (response, consumed, metrics.attempts)
             case .failure(let data):
                 errorBody = data
             }
@@ -328,7 +328,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     }
 
     /// Turns a successful body into the request's response.
-    func decode<R: Request>(_ request: R, body: Data, response: HTTPResponse) throws(EndpointError) -> R.Response {
+    func decode<R: Request>(_ request: R, body: Data, response: HTTPResponse, attempts: Int) throws(EndpointError)
+        -> R.Response
+    {
         let decoder = request.decoding.map { $0.makeDecoder() } ?? self.decoder
         let path = String((request.path.description).prefix { $0 != "?" })
         do {
@@ -337,13 +339,13 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             let (codingPath, reason) = Self.describe(error)
             throw EndpointError(
                 .decoding(codingPath: codingPath, reason: reason, bodyExcerpt: EndpointError.excerpt(body)),
-                method: request.method, path: path, attempts: 1)
+                method: request.method, path: path, attempts: attempts)
         } catch ResponseDecodingError.unacceptableContentType(let contentType, let expected) {
-            throw EndpointError(.unacceptableContentType(contentType, expected: expected), method: request.method, path: path, attempts: 1)
+            throw EndpointError(.unacceptableContentType(contentType, expected: expected), method: request.method, path: path, attempts: attempts)
         } catch {
             throw EndpointError(
                 .decoding(codingPath: "$", reason: "\(error)", bodyExcerpt: EndpointError.excerpt(body)),
-                method: request.method, path: path, attempts: 1)
+                method: request.method, path: path, attempts: attempts)
         }
     }
 
