@@ -159,10 +159,7 @@ struct EndpointControllerIntegrationTests {
     func retryAfter(kind: TransportKind) async throws {
         let calls = Locked(0)
         try await withServer({ _ in
-            let call = calls.withLock { value -> Int in
-                value += 1
-                return value
-            }
+            let call = calls.increment()
             return call == 1 ? .status(503, headers: [("Retry-After", "1")]) : .json(#"{"id":1,"name":"Ada"}"#)
         }) { server in
             let controller = makeController(kind, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1)))
@@ -334,10 +331,7 @@ struct EndpointControllerIntegrationTests {
     func metrics(kind: TransportKind) async throws {
         let calls = Locked(0)
         try await withServer({ _ in
-            let call = calls.withLock { value -> Int in
-                value += 1
-                return value
-            }
+            let call = calls.increment()
             return call == 1 ? .status(502) : .json(#"{"id":3,"name":"Cy"}"#)
         }) { server in
             let controller = makeController(kind)

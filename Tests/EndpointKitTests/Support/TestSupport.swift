@@ -63,3 +63,13 @@ extension PreparedRequest {
     /// The value of header `name`.
     func header(_ name: String) -> String? { request.headerFields[HTTPField.Name(name)!] }
 }
+
+extension Locked where Value == Int {
+    /// Adds one and returns the new count: how a test server numbers the calls it gets.
+    func increment() -> Int {
+        withLock { value in
+            value += 1
+            return value
+        }
+    }
+}
