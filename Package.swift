@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "EndpointKit", targets: ["EndpointKit"]),
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
+        .library(name: "OxfordDictionaries", targets: ["OxfordDictionaries"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -40,6 +41,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
+        ),
+        // The typed Oxford Dictionaries API client, built on the toolkit.
+        .target(
+            name: "OxfordDictionaries",
+            dependencies: ["EndpointKit"]
+        ),
+        .testTarget(
+            name: "OxfordDictionariesTests",
+            dependencies: ["OxfordDictionaries", "EndpointKitTesting"]
         ),
         .testTarget(
             name: "EndpointKitTests",

@@ -1,6 +1,8 @@
 /// RFC 3986 percent-encoding over UTF-8, written by hand for speed: only the unreserved
 /// characters (`A-Z a-z 0-9 - . _ ~`) stay bare, every other byte becomes `%XX` (upper-case hex).
-enum PercentEncoding {
+///
+/// This is the encoding of every path segment, query name and query value EndpointKit writes.
+public enum PercentEncoding {
     /// The upper-case hexadecimal digit of `nibble` (0...15).
     @inline(__always)
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
@@ -39,8 +41,8 @@ enum PercentEncoding {
         }
     }
 
-    /// `string` percent-encoded.
-    static func encode(_ string: String, spaceAsPlus: Bool = false) -> String {
+    /// `string` percent-encoded; a space becomes `+` when `spaceAsPlus`, otherwise `%20`.
+    public static func encode(_ string: String, spaceAsPlus: Bool = false) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count)
         append(string, to: &output, spaceAsPlus: spaceAsPlus)

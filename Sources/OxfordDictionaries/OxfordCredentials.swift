@@ -1,0 +1,33 @@
+import Foundation
+
+/// The application id and key the Oxford Dictionaries API requires on every request (the
+/// `app_id` and `app_key` headers).
+///
+/// Never put them in source: read them from your configuration or from the environment
+/// (`OXFORD_APP_ID`, `OXFORD_APP_KEY`). Their `description` never shows the key.
+public struct OxfordCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// The application id.
+    public var appID: String
+    /// The application key.
+    public var appKey: String
+
+    /// Credentials from values.
+    public init(appID: String, appKey: String) {
+        self.appID = appID
+        self.appKey = appKey
+    }
+
+    /// Credentials from `OXFORD_APP_ID` and `OXFORD_APP_KEY`, or `nil` when either is missing or empty.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> OxfordCredentials? {
+        guard let appID = environment["OXFORD_APP_ID"], !appID.isEmpty,
+            let appKey = environment["OXFORD_APP_KEY"], !appKey.isEmpty
+        else { return nil }
+        return OxfordCredentials(appID: appID, appKey: appKey)
+    }
+
+    /// The headers that carry the credentials.
+    public var headerFields: [String: String] { ["app_id": appID, "app_key": appKey] }
+
+    /// The id, never the key.
+    public var description: String { "OxfordCredentials(appID: \(appID), appKey: <redacted>)" }
+}
