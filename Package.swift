@@ -45,11 +45,18 @@ let package = Package(
         // The typed Oxford Dictionaries API client, built on the toolkit.
         .target(
             name: "OxfordDictionaries",
-            dependencies: ["EndpointKit"]
+            dependencies: [
+                "EndpointKit",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
         ),
         .testTarget(
             name: "OxfordDictionariesTests",
-            dependencies: ["OxfordDictionaries", "EndpointKitTesting"]
+            dependencies: [
+                "OxfordDictionaries", "EndpointKitTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "EndpointKitTests",

@@ -1,0 +1,199 @@
+import EndpointKit
+import Foundation
+import OpenAPIRuntime
+import OpenAPIURLSession
+
+/// The Oxford Dictionaries API v2 as async methods.
+///
+/// ```swift
+/// let client = OxfordClient(api: .fromEnvironment())
+/// let entry = try await client.define("running")   // resolves the inflection to "run"
+/// ```
+///
+/// Methods throw ``OxfordArgumentError`` for arguments the endpoint does not take (before anything
+/// is sent) and `EndpointError` for everything that happens after; ``OxfordClient/status(of:)`` and
+/// ``OxfordClient/message(of:)`` read the service's status and message from the latter, including
+/// the plain-text `Authentication failed` the gateway sends for a 403.
+public final class OxfordClient: Sendable {
+    /// The request factory: server and credentials.
+    public let api: OxfordAPI
+    /// The controller that sends the requests.
+    public let controller: EndpointController<OxfordServerError>
+
+    /// A client of `api` over `transport` (URLSession by default).
+    public init(
+        api: OxfordAPI, transport: any ClientTransport = URLSessionTransport(),
+        configuration: EndpointController<OxfordServerError>.Configuration = .init()
+    ) {
+        self.api = api
+        controller = EndpointController(transport: transport, configuration: configuration)
+    }
+
+    // MARK: Dictionary data
+
+    /// The entries of a headword.
+    public func entries(
+        _ word: String, language: OxfordLanguage = .britishEnglish, fields: [OxfordField]? = nil, selection: OxfordSelection = .all,
+        strictMatch: Bool? = nil
+    ) async throws -> OxfordRetrieveEntry {
+        try await controller.load(api.entries(word, language: language, fields: fields, selection: selection, strictMatch: strictMatch))
+    }
+
+    /// The entries of a word or an inflected form, by the headwords it belongs to.
+    ///
+    /// The entries endpoint answers 404 for inflected forms (`pixels`, `running`); this asks for the
+    /// entries, and on a 404 asks the lemmas endpoint for the headword and then asks for its entries.
+    /// The lemmas dataset of English is `en`; other languages use the same code for both.
+    public func define(_ word: String, language: OxfordLanguage = .britishEnglish, fields: [OxfordField]? = nil) async throws
+        -> OxfordRetrieveEntry
+    {
+        do {
+            return try await entries(word, language: language, fields: fields)
+        } catch let error as EndpointError where error.status == .notFound {
+            let lemmaLanguage: OxfordLanguage = [.britishEnglish, .americanEnglish].contains(language) ? .English : language
+            guard OxfordLanguage.lemmas.contains(lemmaLanguage) else { throw error }
+            let lemmas: OxfordLemmatron
+            do {
+                lemmas = try await self.lemmas(word, language: lemmaLanguage)
+            } catch let lemmaError as EndpointError where lemmaError.status == .notFound {
+                throw error
+            }
+            guard let headword = lemmas.headwords.first(where: { $0 != word }) else { throw error }
+            return try await entries(headword, language: language, fields: fields)
+        }
+    }
+
+    /// Entries through the words endpoint, which resolves inflections itself.
+    public func words(_ query: String, language: OxfordLanguage = .britishEnglish, fields: [OxfordField]? = nil, selection: OxfordSelection = .all)
+        async throws -> OxfordRetrieveEntry
+    {
+        try await controller.load(api.words(query, language: language, fields: fields, selection: selection))
+    }
+
+    /// The headwords of an inflected form.
+    public func lemmas(
+        _ word: String, language: OxfordLanguage = .English, grammaticalFeatures: [OxfordGrammaticalFeature] = [],
+        lexicalCategories: [OxfordLexicalCategory] = []
+    ) async throws -> OxfordLemmatron {
+        try await controller.load(
+            api.lemmas(word, language: language, grammaticalFeatures: grammaticalFeatures, lexicalCategories: lexicalCategories))
+    }
+
+    /// The inflected forms of a headword.
+    public func inflections(_ word: String, language: OxfordLanguage = .britishEnglish, strictMatch: Bool? = nil) async throws
+        -> OxfordInflections
+    {
+        try await controller.load(api.inflections(word, language: language, strictMatch: strictMatch))
+    }
+
+    /// Synonyms and antonyms.
+    public func thesaurus(_ word: String, language: OxfordLanguage = .English, fields: [OxfordField] = [.synonyms, .antonyms], strictMatch: Bool? = nil)
+        async throws -> OxfordThesaurus
+    {
+        try await controller.load(api.thesaurus(word, language: language, fields: fields, strictMatch: strictMatch))
+    }
+
+    /// Corpus sentences.
+    public func sentences(_ word: String, language: OxfordLanguage = .English, strictMatch: Bool? = nil) async throws -> OxfordSentences {
+        try await controller.load(api.sentences(word, language: language, strictMatch: strictMatch))
+    }
+
+    /// Bilingual entries.
+    public func translations(
+        _ word: String, from source: OxfordLanguage = .English, to target: OxfordLanguage, fields: [OxfordField]? = nil,
+        selection: OxfordSelection = .all, strictMatch: Bool? = nil
+    ) async throws -> OxfordRetrieveEntry {
+        try await controller.load(
+            api.translations(word, from: source, to: target, fields: fields, selection: selection, strictMatch: strictMatch))
+    }
+
+    // MARK: Search
+
+    /// Headwords matching a query.
+    public func search(_ query: String, language: OxfordLanguage = .britishEnglish, prefix: Bool? = nil, limit: Int? = nil, offset: Int? = nil)
+        async throws -> OxfordWordlist
+    {
+        try await controller.load(api.search(query, language: language, prefix: prefix, limit: limit, offset: offset))
+    }
+
+    // MARK: LexiStats
+
+    /// How often a word occurs.
+    public func frequency(
+        language: OxfordLanguage = .English, corpus: String = "nmc", wordform: String? = nil, trueCase: String? = nil,
+        lemma: String? = nil, lexicalCategory: OxfordLexicalCategory? = nil
+    ) async throws -> OxfordWordFrequency {
+        try await controller.load(
+            api.wordFrequency(
+                language: language, corpus: corpus, wordform: wordform, trueCase: trueCase, lemma: lemma, lexicalCategory: lexicalCategory))
+    }
+
+    /// How often words occur.
+    public func frequencies(
+        language: OxfordLanguage = .English, corpus: String = "nmc", lemmas: [String] = [], sort: [OxfordSortKey] = [],
+        offset: Int? = nil, limit: Int? = nil
+    ) async throws -> OxfordWordFrequencies {
+        try await controller.load(api.wordFrequencies(language: language, corpus: corpus, lemmas: lemmas, sort: sort, offset: offset, limit: limit))
+    }
+
+    /// Ngram counts.
+    public func ngrams(language: OxfordLanguage = .English, corpus: String = "nmc", size: Int, tokens: [String] = [], offset: Int? = nil, limit: Int? = nil)
+        async throws -> OxfordNgrams
+    {
+        try await controller.load(api.ngrams(language: language, corpus: corpus, size: size, tokens: tokens, offset: offset, limit: limit))
+    }
+
+    // MARK: Utility
+
+    /// The datasets.
+    public func languages(source: OxfordLanguage? = nil, target: OxfordLanguage? = nil) async throws -> OxfordLanguages {
+        try await controller.load(api.languages(source: source, target: target))
+    }
+
+    /// The domains of a dataset.
+    public func domains(_ language: OxfordLanguage, target: OxfordLanguage? = nil) async throws -> OxfordUtilityLabels {
+        try await controller.load(api.domains(language, target: target))
+    }
+
+    /// The registers of a dataset.
+    public func registers(_ language: OxfordLanguage, target: OxfordLanguage? = nil) async throws -> OxfordUtilityLabels {
+        try await controller.load(api.registers(language, target: target))
+    }
+
+    /// The lexical categories of a dataset.
+    public func lexicalCategories(_ language: OxfordLanguage, target: OxfordLanguage? = nil) async throws -> OxfordUtilityLabels {
+        try await controller.load(api.lexicalCategories(language, target: target))
+    }
+
+    /// The grammatical features of a dataset.
+    public func grammaticalFeatures(_ language: OxfordLanguage, target: OxfordLanguage? = nil) async throws -> OxfordUtilityLabels {
+        try await controller.load(api.grammaticalFeatures(language, target: target))
+    }
+
+    /// The filters of the endpoints.
+    public func filters(endpoint: String? = nil) async throws -> OxfordFilterList {
+        try await controller.load(api.filters(endpoint: endpoint))
+    }
+
+    /// The fields of the endpoints.
+    public func fields(endpoint: String? = nil) async throws -> OxfordFilterList {
+        try await controller.load(api.fields(endpoint: endpoint))
+    }
+
+    // MARK: Errors
+
+    /// The service's status for an error, when the server answered.
+    public static func status(of error: EndpointError) -> OxfordStatus? {
+        error.status.map { OxfordStatus(code: $0.code) }
+    }
+
+    /// The service's message for an error: the JSON `error`, or the plain text the gateway sends
+    /// (`Authentication failed`), or the status's documented meaning.
+    public static func message(of error: EndpointError) -> String {
+        guard case .unacceptableStatus(let status, let serverError, let excerpt) = error.kind else { return error.description }
+        if let reason = serverError?.reason, !reason.isEmpty { return reason }
+        let text = excerpt.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.isEmpty, !text.hasPrefix("<"), !text.hasPrefix("{") { return text }
+        return OxfordStatus(code: status.code).message
+    }
+}
