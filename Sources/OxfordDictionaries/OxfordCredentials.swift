@@ -4,7 +4,7 @@ import Foundation
 /// `app_id` and `app_key` headers).
 ///
 /// Never put them in source: read them from your configuration or from the environment
-/// (`OXFORD_APP_ID`, `OXFORD_APP_KEY`). Their `description` never shows the key.
+/// (`OXFORD_APP_ID`, `OXFORD_APP_KEY`). Their `description` shows neither.
 public struct OxfordCredentials: Sendable, Hashable, CustomStringConvertible {
     /// The application id.
     public var appID: String
@@ -28,6 +28,6 @@ public struct OxfordCredentials: Sendable, Hashable, CustomStringConvertible {
     /// The headers that carry the credentials.
     public var headerFields: [String: String] { ["app_id": appID, "app_key": appKey] }
 
-    /// The id, never the key.
-    public var description: String { "OxfordCredentials(appID: \(appID), appKey: <redacted>)" }
+    /// Neither the id nor the key: logs and error messages must not carry them.
+    public var description: String { "OxfordCredentials(appID: <redacted>, appKey: <redacted>)" }
 }
