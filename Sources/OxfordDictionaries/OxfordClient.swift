@@ -21,11 +21,16 @@ public final class OxfordClient: Sendable {
     public let controller: EndpointController<OxfordServerError>
 
     /// A client of `api` over `transport` (URLSession by default).
+    ///
+    /// - Parameter rateLimit: A client-side limit that makes requests wait rather than meet the
+    ///   service's 429 (plans of 60 requests a minute: ``RateLimiter/perMinute(_:)``). Off by default.
     public init(
         api: OxfordAPI, transport: any ClientTransport = URLSessionTransport(),
-        configuration: EndpointController<OxfordServerError>.Configuration = .init()
+        configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil
     ) {
         self.api = api
+        var configuration = configuration
+        if let rateLimit { configuration.interceptors.insert(rateLimit, at: 0) }
         controller = EndpointController(transport: transport, configuration: configuration)
     }
 

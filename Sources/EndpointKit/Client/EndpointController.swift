@@ -223,6 +223,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             do {
                 for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
             } catch {
+                if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
                 throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
             }
             if metrics.attempts == 0 { metrics.queued = clock.now - start }

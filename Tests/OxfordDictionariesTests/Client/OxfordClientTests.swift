@@ -155,3 +155,19 @@ struct OxfordClientTests {
         #expect(!everything.contains(secretID))
     }
 }
+
+@Suite("OxfordClient rate limit")
+struct OxfordClientRateLimitTests {
+    @Test("the optional rate limit makes requests wait instead of failing")
+    func rateLimit() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/api/v2/search/en-gb", with: .json(#"{"results":[]}"#))
+        let client = OxfordClient(
+            api: OxfordAPI(credentials: nil), transport: transport, configuration: .init(notificationCenter: nil),
+            rateLimit: RateLimiter(limit: 2, per: .milliseconds(250)))
+        let started = ContinuousClock.now
+        for _ in 0..<5 { _ = try await client.search("a") }
+        #expect(ContinuousClock.now - started >= .milliseconds(500))
+        #expect(transport.requests.count == 5)
+    }
+}
