@@ -20,10 +20,14 @@ public final class OxfordClient: Sendable {
     /// The controller that sends the requests.
     public let controller: EndpointController<OxfordServerError>
 
-    /// A client of `api` over `transport` (URLSession by default).
+    /// A client of `api` over `transport`.
     ///
-    /// - Parameter rateLimit: A client-side limit that makes requests wait rather than meet the
-    ///   service's 429 (plans of 60 requests a minute: ``RateLimiter/perMinute(_:)``). Off by default.
+    /// - Parameters:
+    ///   - api: The server and the credentials.
+    ///   - transport: Any `ClientTransport`; URLSession by default.
+    ///   - configuration: The controller's configuration (retries, timeouts, logging, events).
+    ///   - rateLimit: A client-side limit that makes requests wait rather than meet the service's
+    ///     429 (plans of 60 requests a minute: `RateLimiter.perMinute(60)`). Off by default.
     public init(
         api: OxfordAPI, transport: any ClientTransport = URLSessionTransport(),
         configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil

@@ -1,0 +1,139 @@
+import EndpointKit
+import EndpointKitTesting
+import Foundation
+import OxfordDictionaries
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The examples of README.md's "Oxford Dictionaries" section and of the article "Using the Oxford
+// Dictionaries API", compiled and run against a stub transport that answers like the service.
+// `documentationBlocksAreTested` checks that the documents hold them verbatim.
+
+private func serviceLikeTransport() -> StubTransport {
+    let transport = StubTransport()
+    transport.stub(.get, "/api/v2/entries/en-gb/running", with: .json(#"{"error":"No entry found matching supplied source_lang, word and provided filters"}"#, status: .notFound))
+    transport.stub(.get, "/api/v2/lemmas/en/running", with: .json(#"""
+        {"results":[{"id":"running","language":"en","word":"running","lexicalEntries":[{"inflectionOf":[{"id":"run","text":"run"}],
+         "language":"en","lexicalCategory":{"id":"verb","text":"Verb"},"text":"running"}]}]}
+        """#))
+    transport.stub(.get, "/api/v2/entries/en-gb/run", with: .json(#"""
+        {"id":"run","word":"run","results":[{"id":"run","language":"en-gb","word":"run","lexicalEntries":[{"language":"en-gb",
+         "lexicalCategory":{"id":"verb","text":"Verb"},"text":"run","entries":[{"senses":[
+         {"definitions":["move at a speed faster than a walk"]},{"definitions":["pass or cause to pass quickly"]}]}]}]}]}
+        """#))
+    transport.stub(.get, "/api/v2/thesaurus/en/vapid", with: StubTransport.Response(
+        status: .forbidden, headerFields: [.contentType: "text/plain"], body: Data("Authentication failed".utf8)))
+    transport.stub(.get, "/api/v2/search/en-gb", with: .json(#"{"metadata":{"total":"2"},"results":[{"id":"ace","word":"ace"},{"id":"aces","word":"aces"}]}"#))
+    return transport
+}
+
+@Suite("Oxford Dictionaries: documentation examples")
+struct OxfordExamplesTests {
+    @Test("README: Oxford Dictionaries")
+    func readme() async throws {
+        let transport = serviceLikeTransport()
+        var printed: [String] = []
+        func print(_ text: String) { printed.append(text) }
+
+        let client = OxfordClient(api: .fromEnvironment(), transport: transport, rateLimit: .perMinute(60))
+        let entry = try await client.define("running")  // "running" is an inflection: resolved to "run"
+        for lexicalEntry in entry.results.flatMap(\.lexicalEntries) {
+            let senses = (lexicalEntry.entries ?? []).flatMap { $0.senses ?? [] }
+            for (number, sense) in senses.enumerated() {
+                print("\(number + 1). \(sense.definitions?.first ?? "")")
+            }
+        }
+
+        #expect(entry.id == "run")
+        #expect(printed == ["1. move at a speed faster than a walk", "2. pass or cause to pass quickly"])
+    }
+
+    @Test("Article: requests and errors")
+    func requestsAndErrors() async throws {
+        let transport = serviceLikeTransport()
+        let client = OxfordClient(api: OxfordAPI(credentials: nil), transport: transport)
+        var messages: [String] = []
+
+        let api = OxfordAPI(credentials: OxfordCredentials(appID: "my-id", appKey: "my-key"))
+        let request = try api.entries("ace", language: .americanEnglish, fields: [.definitions, .pronunciations])
+        // GET https://od-api.oxforddictionaries.com/api/v2/entries/en-us/ace?fields=definitions,pronunciations
+
+        do {
+            _ = try await client.thesaurus("vapid")
+        } catch let error as EndpointError {
+            messages.append("\(OxfordClient.status(of: error)?.code ?? 0): \(OxfordClient.message(of: error))")  // 403: Authentication failed
+        }
+
+        let results = try await client.search("ace", limit: 10)
+        messages.append("\(results.metadata?.total ?? 0) matches")  // "total":"2" arrives as a string
+
+        #expect(try request.prepare().url.absoluteString == "https://od-api.oxforddictionaries.com/api/v2/entries/en-us/ace?fields=definitions,pronunciations")
+        #expect(messages == ["403: Authentication failed", "2 matches"])
+    }
+
+    @Test("Article: the original v1 layout")
+    func v1() throws {
+        var request = OxfordAPIRequest(withWord: "ace", withFilters: [.grammaticalFeatures([.singular]), .lexicalCategory([.noun])])
+        request.credentials = OxfordCredentials(appID: "my-id", appKey: "my-key")
+        let urlRequest = try request.generateValidatedURLRequest()
+        // GET https://od-api.oxforddictionaries.com/api/v1/entries/en/ace/grammaticalFeatures=singular;lexicalCategory=noun
+
+        let inflections = OxfordAPIRequest(withHeadword: "ace", withFilters: [.domains([.art])])
+        do {
+            _ = try inflections.generateValidatedURLRequest()
+        } catch {
+            print(error)  // the filter domains is not allowed for the inflections endpoint; it allows grammaticalFeatures, lexicalCategory
+        }
+
+        #expect(urlRequest.url?.absoluteString == "https://od-api.oxforddictionaries.com/api/v1/entries/en/ace/grammaticalFeatures=singular;lexicalCategory=noun")
+        #expect(throws: OxfordRequestError.filter(.notAllowed(filter: "domains", endpoint: "inflections", allowed: ["grammaticalFeatures", "lexicalCategory"]))) {
+            try inflections.generateValidatedURLRequest()
+        }
+    }
+
+    static let documents = ["README.md", "Sources/OxfordDictionaries/Documentation.docc/UsingTheOxfordAPI.md"]
+
+    @Test("every Oxford documentation block is compiled and run here", arguments: documents)
+    func documentationBlocksAreTested(document: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let markdown = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let tested = normalizedLines(try String(contentsOfFile: #filePath, encoding: .utf8))
+        // Only the Oxford blocks of the README (those that use the client or the API) are ours.
+        let blocks = swiftBlocks(in: markdown).filter { document != "README.md" || $0.contains("Oxford") }
+        #expect(!blocks.isEmpty, "\(document) has no Oxford examples")
+        for block in blocks {
+            let lines = normalizedLines(block)
+            let found = tested.indices.contains { start in
+                start + lines.count <= tested.count && Array(tested[start..<start + lines.count]) == lines
+            }
+            #expect(found, "this example of \(document) is not in OxfordExamplesTests.swift:\n\(block)")
+        }
+    }
+
+    private func swiftBlocks(in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    private func normalizedLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && !$0.hasPrefix("import ")
+        }
+    }
+}
