@@ -28,13 +28,17 @@ public final class OxfordClient: Sendable {
     ///   - configuration: The controller's configuration (retries, timeouts, logging, events).
     ///   - rateLimit: A client-side limit that makes requests wait rather than meet the service's
     ///     429 (plans of 60 requests a minute: `RateLimiter.perMinute(60)`). Off by default.
+    ///   - cache: A cache of answers, keyed without credentials. Off by default: the service's terms
+    ///     allow caching only on some plans.
     public init(
         api: OxfordAPI, transport: any ClientTransport = URLSessionTransport(),
-        configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil
+        configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil,
+        cache: ResponseCache? = nil
     ) {
         self.api = api
         var configuration = configuration
         if let rateLimit { configuration.interceptors.insert(rateLimit, at: 0) }
+        if let cache { configuration.cache = cache }
         controller = EndpointController(transport: transport, configuration: configuration)
     }
 

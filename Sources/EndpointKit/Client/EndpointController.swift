@@ -45,6 +45,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         /// How many undelivered events a slow subscriber of ``EndpointController/events()`` keeps
         /// (the newest are kept).
         public var eventBufferSize: Int
+        /// A cache of GET answers; `nil` (the default) caches nothing.
+        public var cache: ResponseCache?
         /// Sorts a transport's error into a ``EndpointError/TransportFailure``.
         public var classifyTransportError: @Sendable (any Error) -> EndpointError.TransportFailure
 
@@ -61,6 +63,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             redaction: Redaction = .default,
             notificationCenter: NotificationCenter? = .default,
             eventBufferSize: Int = 256,
+            cache: ResponseCache? = nil,
             classifyTransportError: @escaping @Sendable (any Error) -> EndpointError.TransportFailure =
                 TransportErrorClassifier.classify
         ) {
@@ -75,6 +78,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             self.redaction = redaction
             self.notificationCenter = notificationCenter
             self.eventBufferSize = eventBufferSize
+            self.cache = cache
             self.classifyTransportError = classifyTransportError
         }
     }
@@ -111,7 +115,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     public func load<R: Request>(_ request: R, page: Int = 1, extraHeaders: [String: String] = [:])
         async throws(EndpointError) -> R.Response
     {
-        let (response, body, attempts) = try await exchange(request, page: page, extraHeaders: extraHeaders)
+        let (response, body, attempts) = try await cachedExchange(request, page: page, extraHeaders: extraHeaders)
         return try decode(request, body: body, response: response, attempts: attempts)
     }
 
@@ -119,7 +123,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     public func loadWithResponse<R: Request>(_ request: R, page: Int = 1, extraHeaders: [String: String] = [:])
         async throws(EndpointError) -> (R.Response, HTTPResponse)
     {
-        let (response, body, attempts) = try await exchange(request, page: page, extraHeaders: extraHeaders)
+        let (response, body, attempts) = try await cachedExchange(request, page: page, extraHeaders: extraHeaders)
         return (try decode(request, body: body, response: response, attempts: attempts), response)
     }
 
@@ -162,13 +166,53 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         return data
     }
 
+    /// ``exchange(_:page:extraHeaders:alsoAcceptable:)`` through the cache, when there is one:
+    /// a fresh answer is used as is, a stale one with validators is revalidated, a new `200` is kept.
+    func cachedExchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String])
+        async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int)
+    {
+        guard let cache = configuration.cache, request.method == .get,
+            let url = try? request.prepare(page: page, extraHeaders: extraHeaders).url.absoluteString
+        else {
+            return try await exchange(request, page: page, extraHeaders: extraHeaders)
+        }
+        let key = ResponseCache.key(method: request.method, url: url, redaction: configuration.redaction)
+        var headers = extraHeaders
+        let cached = cache.entry(forKey: key)
+        if let cached {
+            if cached.expires > Date() {
+                configuration.logger.debug("\(key) → served from the cache")
+                return (cached.response, cached.body, 0)
+            }
+            if let etag = cached.etag { headers["If-None-Match"] = etag }
+            if let lastModified = cached.lastModified { headers["If-Modified-Since"] = lastModified }
+        }
+        let revalidating = headers.count > extraHeaders.count
+        let (response, body, attempts) = try await exchange(
+            request, page: page, extraHeaders: headers, alsoAcceptable: revalidating ? [304] : [])
+        if response.status == .notModified, var renewed = cached {
+            // The 304's caching headers renew the stored answer's lifetime.
+            if let fresh = cache.entry(for: HTTPResponse(status: .ok, headerFields: response.headerFields), body: Data(), now: Date(), redaction: configuration.redaction) {
+                renewed.expires = fresh.expires
+                cache.store(renewed, forKey: key)
+            }
+            return (renewed.response, renewed.body, attempts)
+        }
+        if let entry = cache.entry(for: response, body: body, now: Date(), redaction: configuration.redaction) {
+            cache.store(entry, forKey: key)
+        }
+        return (response, body, attempts)
+    }
+
     /// Sends the request with retries and replays until an acceptable answer, and returns it with
     /// its whole body.
-    func exchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String])
+    func exchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String], alsoAcceptable: Set<Int> = [])
         async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int)
     {
         let limit = configuration.maxResponseBytes
-        return try await exchange(request, page: page, extraHeaders: extraHeaders, timeout: configuration.timeout) {
+        return try await exchange(
+            request, page: page, extraHeaders: extraHeaders, timeout: configuration.timeout, alsoAcceptable: alsoAcceptable
+        ) {
             _, body in
             let data = try await Self.collect(body, limit: limit)
             return (data, Int64(data.count))
@@ -178,7 +222,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// Sends the request with retries and replays until an acceptable answer, whose body goes to
     /// `consume`; the body of any other answer is read into memory for the error.
     func exchange<R: Request, Consumed: Sendable>(
-        _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration,
+        _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration, alsoAcceptable: Set<Int> = [],
         uploadProgress: (@Sendable (Int64) -> Void)? = nil, discard: @escaping @Sendable (Consumed) -> Void = { _ in },
         consume: @escaping BodyConsumer<Consumed>
     ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
@@ -237,7 +281,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                     head, body: Self.body(of: prepared, progress: uploadProgress), baseURL: prepared.baseURL,
                     operationID: "\(method.rawValue) \(path)", timeout: timeout, discard: discard
                 ) { response, body in
-                    if acceptable.contains(response.status.code) {
+                    if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
                         let (consumed, count) = try await consume(response, body)
                         return (.success(consumed), count)
                     }

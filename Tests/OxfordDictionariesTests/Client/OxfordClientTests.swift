@@ -148,6 +148,7 @@ struct OxfordClientTests {
             descriptions.append("\(error)")
         }
         descriptions.append(try client.api.entries("ace").curlCommand())
+        descriptions.append(ResponseCache.key(method: .get, url: try client.api.entries("ace").prepare().url.absoluteString))
         descriptions.append("\(client.api.credentials!)")
         let everything = (store.all + descriptions).joined(separator: "\n")
         #expect(store.all.contains { $0.contains("trace → app_key: <redacted>") })
@@ -169,5 +170,25 @@ struct OxfordClientRateLimitTests {
         for _ in 0..<5 { _ = try await client.search("a") }
         #expect(ContinuousClock.now - started >= .milliseconds(500))
         #expect(transport.requests.count == 5)
+    }
+}
+
+@Suite("OxfordClient cache")
+struct OxfordClientCacheTests {
+    @Test("with a cache, a repeated lookup is answered without a request; off by default")
+    func cache() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/api/v2/entries/en-gb/run", with: .json(entryBody))
+        let cached = OxfordClient(
+            api: OxfordAPI(credentials: nil), transport: transport, configuration: .init(notificationCenter: nil),
+            cache: ResponseCache(storage: .memory(maxBytes: 1 << 20)))
+        _ = try await cached.entries("run")
+        _ = try await cached.entries("run")
+        #expect(transport.requests.count == 1)
+        let uncached = OxfordClient(api: OxfordAPI(credentials: nil), transport: transport, configuration: .init(notificationCenter: nil))
+        _ = try await uncached.entries("run")
+        _ = try await uncached.entries("run")
+        #expect(transport.requests.count == 3)
+        #expect(uncached.controller.configuration.cache == nil)
     }
 }
