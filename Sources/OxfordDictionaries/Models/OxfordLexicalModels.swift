@@ -1,8 +1,10 @@
-/// The answer of `/lemmas`: the headwords an inflected form belongs to.
-public struct OxfordLemmatron: Decodable, Sendable, Hashable {
-    /// Metadata.
+/// An answer of the form `{"metadata": …, "results": […]}`: lemmas, inflections, thesaurus,
+/// sentences and search. A missing `results` list reads as empty (lemmas answer 200 with no results
+/// when filters match nothing).
+public struct OxfordResults<Result: Decodable & Sendable & Hashable>: Decodable, Sendable, Hashable {
+    /// Metadata; search sends its numbers as strings, which read as numbers.
     public var metadata: OxfordMetadata?
-    /// The matches (an empty list when filters match nothing: the service answers 200).
+    /// The results.
     public var results: [Result]
 
     enum CodingKeys: String, CodingKey { case metadata, results }
@@ -13,20 +15,37 @@ public struct OxfordLemmatron: Decodable, Sendable, Hashable {
         metadata = try container.decodeIfPresent(OxfordMetadata.self, forKey: .metadata)
         results = try container.decodeIfPresent([Result].self, forKey: .results) ?? []
     }
+}
 
-    /// One form that was found.
-    public struct Result: Codable, Sendable, Hashable {
-        /// The form.
-        public var id: String
-        /// The dataset.
-        public var language: String
-        /// Its readings per part of speech.
-        public var lexicalEntries: [LexicalEntry]
-        /// `inflection`, `headword`, …
-        public var type: String?
-        /// The form (deprecated).
-        public var word: String?
+/// The answer of `/lemmas`: the headwords an inflected form belongs to.
+public typealias OxfordLemmatron = OxfordResults<OxfordLemma>
+/// The answer of `/inflections`: the inflected forms of a headword.
+public typealias OxfordInflections = OxfordResults<OxfordInflectionHeadword>
+/// The answer of `/thesaurus`: synonyms and antonyms by sense.
+public typealias OxfordThesaurus = OxfordResults<OxfordThesaurusHeadword>
+/// The answer of `/sentences`: corpus sentences for a word.
+public typealias OxfordSentences = OxfordResults<OxfordSentencesHeadword>
+
+extension OxfordResults where Result == OxfordLemma {
+    /// Every headword the form leads to, without repeats, in order.
+    public var headwords: [String] {
+        var seen = Set<String>()
+        return results.flatMap { $0.lexicalEntries.flatMap { $0.inflectionOf.map(\.id) } }.filter { seen.insert($0).inserted }
     }
+}
+
+/// One form that was found, with the headwords it inflects.
+public struct OxfordLemma: Codable, Sendable, Hashable {
+    /// The form.
+    public var id: String
+    /// The dataset.
+    public var language: String
+    /// Its readings per part of speech.
+    public var lexicalEntries: [LexicalEntry]
+    /// `inflection`, `headword`, …
+    public var type: String?
+    /// The form (deprecated).
+    public var word: String?
 
     /// A reading of the form: which headwords it inflects.
     public struct LexicalEntry: Codable, Sendable, Hashable {
@@ -41,41 +60,18 @@ public struct OxfordLemmatron: Decodable, Sendable, Hashable {
         /// The form.
         public var text: String
     }
-
-    /// Every headword the form leads to, without repeats, in order.
-    public var headwords: [String] {
-        var seen = Set<String>()
-        return results.flatMap { $0.lexicalEntries.flatMap { $0.inflectionOf.map(\.id) } }.filter { seen.insert($0).inserted }
-    }
 }
 
-/// The answer of `/inflections`: the inflected forms of a headword.
-public struct OxfordInflections: Decodable, Sendable, Hashable {
-    /// Metadata.
-    public var metadata: OxfordMetadata?
-    /// The headwords.
-    public var results: [Result]
-
-    enum CodingKeys: String, CodingKey { case metadata, results }
-
-    /// Reads the answer; a missing `results` is an empty list.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        metadata = try container.decodeIfPresent(OxfordMetadata.self, forKey: .metadata)
-        results = try container.decodeIfPresent([Result].self, forKey: .results) ?? []
-    }
-
-    /// A headword.
-    public struct Result: Codable, Sendable, Hashable {
-        /// The headword id.
-        public var id: String
-        /// The dataset.
-        public var language: String
-        /// Its forms per part of speech.
-        public var lexicalEntries: [LexicalEntry]
-        /// The headword.
-        public var text: String?
-    }
+/// A headword with its inflected forms.
+public struct OxfordInflectionHeadword: Codable, Sendable, Hashable {
+    /// The headword id.
+    public var id: String
+    /// The dataset.
+    public var language: String
+    /// Its forms per part of speech.
+    public var lexicalEntries: [LexicalEntry]
+    /// The headword.
+    public var text: String?
 
     /// The forms of one part of speech.
     public struct LexicalEntry: Codable, Sendable, Hashable {
@@ -90,35 +86,18 @@ public struct OxfordInflections: Decodable, Sendable, Hashable {
     }
 }
 
-/// The answer of `/thesaurus`: synonyms and antonyms by sense.
-public struct OxfordThesaurus: Decodable, Sendable, Hashable {
-    /// Metadata.
-    public var metadata: OxfordMetadata?
-    /// The headwords.
-    public var results: [Result]
-
-    enum CodingKeys: String, CodingKey { case metadata, results }
-
-    /// Reads the answer; a missing `results` is an empty list.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        metadata = try container.decodeIfPresent(OxfordMetadata.self, forKey: .metadata)
-        results = try container.decodeIfPresent([Result].self, forKey: .results) ?? []
-    }
-
-    /// A headword.
-    public struct Result: Codable, Sendable, Hashable {
-        /// The id.
-        public var id: String
-        /// The dataset.
-        public var language: String
-        /// Entries per part of speech.
-        public var lexicalEntries: [LexicalEntry]
-        /// The kind of headword.
-        public var type: String?
-        /// The word.
-        public var word: String?
-    }
+/// A headword of the thesaurus.
+public struct OxfordThesaurusHeadword: Codable, Sendable, Hashable {
+    /// The id.
+    public var id: String
+    /// The dataset.
+    public var language: String
+    /// Entries per part of speech.
+    public var lexicalEntries: [LexicalEntry]
+    /// The kind of headword.
+    public var type: String?
+    /// The word.
+    public var word: String?
 
     /// The thesaurus entries of one part of speech.
     public struct LexicalEntry: Codable, Sendable, Hashable {
@@ -173,35 +152,18 @@ public struct OxfordThesaurus: Decodable, Sendable, Hashable {
     }
 }
 
-/// The answer of `/sentences`: corpus sentences for a word.
-public struct OxfordSentences: Decodable, Sendable, Hashable {
-    /// Metadata.
-    public var metadata: OxfordMetadata?
-    /// The headwords.
-    public var results: [Result]
-
-    enum CodingKeys: String, CodingKey { case metadata, results }
-
-    /// Reads the answer; a missing `results` is an empty list.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        metadata = try container.decodeIfPresent(OxfordMetadata.self, forKey: .metadata)
-        results = try container.decodeIfPresent([Result].self, forKey: .results) ?? []
-    }
-
-    /// A headword.
-    public struct Result: Codable, Sendable, Hashable {
-        /// The id.
-        public var id: String
-        /// The dataset.
-        public var language: String
-        /// Sentences per part of speech.
-        public var lexicalEntries: [LexicalEntry]
-        /// The kind of headword.
-        public var type: String?
-        /// The word.
-        public var word: String?
-    }
+/// A headword with its corpus sentences.
+public struct OxfordSentencesHeadword: Codable, Sendable, Hashable {
+    /// The id.
+    public var id: String
+    /// The dataset.
+    public var language: String
+    /// Sentences per part of speech.
+    public var lexicalEntries: [LexicalEntry]
+    /// The kind of headword.
+    public var type: String?
+    /// The word.
+    public var word: String?
 
     /// The sentences of one part of speech.
     public struct LexicalEntry: Codable, Sendable, Hashable {

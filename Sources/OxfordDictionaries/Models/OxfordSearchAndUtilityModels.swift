@@ -2,44 +2,30 @@ import Foundation
 import EndpointKit
 
 /// The answer of the search endpoints: matching headwords.
-public struct OxfordWordlist: Decodable, Sendable, Hashable {
-    /// Metadata, with `limit`, `offset` and `total` read from numbers or strings.
-    public var metadata: OxfordMetadata?
-    /// The matches.
-    public var results: [Result]
+public typealias OxfordWordlist = OxfordResults<OxfordSearchResult>
 
-    enum CodingKeys: String, CodingKey { case metadata, results }
+/// One match of a search.
+public struct OxfordSearchResult: Decodable, Sendable, Hashable {
+    /// The headword id.
+    public var id: String
+    /// The headword (deprecated).
+    public var word: String?
+    /// The text that matched.
+    public var matchString: String?
+    /// `headword`, `inflection`, `fuzzy`.
+    public var matchType: String?
+    /// The region.
+    public var region: String?
+    /// The score (an integer or a fraction).
+    public var score: Double?
+    /// A display label.
+    public var label: String?
+    /// The inflection matched (v1).
+    public var inflectionID: String?
 
-    /// Reads the answer; a missing `results` is an empty list.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        metadata = try container.decodeIfPresent(OxfordMetadata.self, forKey: .metadata)
-        results = try container.decodeIfPresent([Result].self, forKey: .results) ?? []
-    }
-
-    /// One match.
-    public struct Result: Decodable, Sendable, Hashable {
-        /// The headword id.
-        public var id: String
-        /// The headword (deprecated).
-        public var word: String?
-        /// The text that matched.
-        public var matchString: String?
-        /// `headword`, `inflection`, `fuzzy`.
-        public var matchType: String?
-        /// The region.
-        public var region: String?
-        /// The score (an integer or a fraction).
-        public var score: Double?
-        /// A display label.
-        public var label: String?
-        /// The inflection matched (v1).
-        public var inflectionID: String?
-
-        enum CodingKeys: String, CodingKey {
-            case id, word, matchString, matchType, region, score, label
-            case inflectionID = "inflection_id"
-        }
+    enum CodingKeys: String, CodingKey {
+        case id, word, matchString, matchType, region, score, label
+        case inflectionID = "inflection_id"
     }
 }
 
