@@ -52,6 +52,18 @@ struct OxfordAPITests {
              "\(base)/stats/frequency/words/en?collate=lemma&corpus=nmc&lemmas=test,exam&limit=100&minFrequency=5&offset=0&sort=-frequency"),
             (try url(api.ngrams(size: 2, tokens: ["the cat"], punctuation: false, singleStrings: true, limit: 10)),
              "\(base)/stats/frequency/ngrams/en/nmc/2?format=google&limit=10&punctuation=false&tokens=the%20cat"),
+            (try url(api.wordFrequencies(
+                language: .English, corpus: "nmc", wordforms: ["Ran"], trueCases: ["ran"], lemmas: ["run"], lexicalCategories: [.verb],
+                sort: [.ascending(.wordform)], collate: [.trueCase], minFrequency: 1, maxFrequency: 9, offset: 5, limit: 50)),
+             "\(base)/stats/frequency/words/en?collate=trueCase&corpus=nmc&lemmas=run&lexicalCategories=verb&limit=50&maxFrequency=9&minFrequency=1&offset=5&sort=wordform&trueCases=ran&wordforms=Ran"),
+            (try url(api.ngrams(
+                language: .English, corpus: "nmc", size: 3, tokens: ["a b c"], contains: ["b"], punctuation: true, singleStrings: false,
+                minFrequency: 2, maxFrequency: 8, offset: 10, limit: 20)),
+             "\(base)/stats/frequency/ngrams/en/nmc/3?contains=b&format=oup&limit=20&maxFrequency=8&minFrequency=2&offset=10&punctuation=true&tokens=a%20b%20c"),
+            (try url(api.translations("run", from: .English, to: .German, fields: [.definitions], selection: selection, strictMatch: false)),
+             "\(base)/translations/en/de/run?domains=art&fields=definitions&grammaticalFeatures=singular,past&lexicalCategory=noun,verb&registers=informal&strictMatch=false"),
+            (try url(api.words("ran", language: .Spanish, fields: [], selection: selection)),
+             "\(base)/words/es?domains=art&fields=&grammaticalFeatures=singular,past&lexicalCategory=noun,verb&q=ran&registers=informal"),
         ]
         for (actual, expected) in cases {
             #expect(actual == expected)
