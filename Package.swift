@@ -51,10 +51,12 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),
+        // Test support shared by the test targets: documentation examples must be tested code.
+        .target(name: "DocumentationSnippets", path: "Tests/Support/DocumentationSnippets"),
         .testTarget(
             name: "OxfordDictionariesTests",
             dependencies: [
-                "OxfordDictionaries", "EndpointKitTesting",
+                "OxfordDictionaries", "EndpointKitTesting", "DocumentationSnippets",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -63,6 +65,7 @@ let package = Package(
             dependencies: [
                 "EndpointKit",
                 "EndpointKitTesting",
+                "DocumentationSnippets",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // An independent multipart/form-data parser (Vapor's) to read our bodies back.
                 .product(name: "MultipartKit", package: "multipart-kit"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import DocumentationSnippets
 import EndpointKit
 
 #if canImport(FoundationNetworking)
@@ -280,46 +281,17 @@ struct DocumentationExamplesTests {
 
     @Test("every documentation block is compiled and run here", arguments: documents)
     func documentationBlocksAreTested(document: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = DocumentationSnippets.packageRoot(fromTestFile: #filePath)
         let markdown = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let testFiles = try ["DocumentationExamplesTests.swift", "SendingRequestsExamplesTests.swift"].map {
             try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
         }
-        let testedLines = testFiles.flatMap(normalizedLines)
         // The README's Oxford examples are checked by OxfordDictionariesTests' OxfordExamplesTests.
-        let blocks = swiftBlocks(in: markdown).filter { !$0.contains("Oxford") }
+        let blocks = DocumentationSnippets.swiftBlocks(in: markdown).filter { !$0.contains("Oxford") }
         #expect(!blocks.isEmpty, "\(document) has no swift examples")
-        for block in blocks {
-            let lines = normalizedLines(block)
-            let found = testedLines.indices.contains { start in
-                start + lines.count <= testedLines.count && Array(testedLines[start..<start + lines.count]) == lines
-            }
-            #expect(found, "this example of \(document) is in no documentation test file:\n\(block)")
-        }
-    }
-
-    private func swiftBlocks(in markdown: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
-                current = []
-            } else if current != nil, trimmed == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
-    private func normalizedLines(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-            !$0.isEmpty && $0 != "import EndpointKit"
+        for block in DocumentationSnippets.untested(blocks, in: testFiles) {
+            Issue.record("this example of \(document) is in no documentation test file:\n\(block)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import DocumentationSnippets
 import EndpointKit
 import EndpointKitTesting
 import Foundation
@@ -98,42 +99,13 @@ struct OxfordExamplesTests {
 
     @Test("every Oxford documentation block is compiled and run here", arguments: documents)
     func documentationBlocksAreTested(document: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = DocumentationSnippets.packageRoot(fromTestFile: #filePath)
         let markdown = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
-        let tested = normalizedLines(try String(contentsOfFile: #filePath, encoding: .utf8))
         // Only the Oxford blocks of the README (those that use the client or the API) are ours.
-        let blocks = swiftBlocks(in: markdown).filter { document != "README.md" || $0.contains("Oxford") }
+        let blocks = DocumentationSnippets.swiftBlocks(in: markdown).filter { document != "README.md" || $0.contains("Oxford") }
         #expect(!blocks.isEmpty, "\(document) has no Oxford examples")
-        for block in blocks {
-            let lines = normalizedLines(block)
-            let found = tested.indices.contains { start in
-                start + lines.count <= tested.count && Array(tested[start..<start + lines.count]) == lines
-            }
-            #expect(found, "this example of \(document) is not in OxfordExamplesTests.swift:\n\(block)")
-        }
-    }
-
-    private func swiftBlocks(in markdown: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
-                current = []
-            } else if current != nil, trimmed == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
-    private func normalizedLines(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-            !$0.isEmpty && !$0.hasPrefix("import ")
+        for block in DocumentationSnippets.untested(blocks, in: [try String(contentsOfFile: #filePath, encoding: .utf8)]) {
+            Issue.record("this example of \(document) is not in OxfordExamplesTests.swift:\n\(block)")
         }
     }
 }
