@@ -113,16 +113,6 @@ public struct BodyStream: AsyncSequence, Sendable {
     }
 }
 
-/// A source that yields one chunk of bytes and ends.
-struct SingleChunkSource: BodyChunkSource {
-    var chunk: ArraySlice<UInt8>?
-
-    mutating func nextChunk() throws -> ArraySlice<UInt8>? {
-        defer { chunk = nil }
-        return chunk
-    }
-}
-
 /// Checks that `value` can be sent as a `Content-Type`.
 func validateContentType(_ value: String) throws {
     guard !value.isEmpty else { throw EndpointRequestError.invalidContentType(value, reason: "it is empty") }

@@ -34,32 +34,40 @@ extension OxfordResults where Result == OxfordLemma {
     }
 }
 
-/// One form that was found, with the headwords it inflects.
-public struct OxfordLemma: Codable, Sendable, Hashable {
-    /// The form.
+/// A headword of a lemmas, thesaurus or sentences answer: its id, its dataset and its entries
+/// per part of speech.
+public struct OxfordHeadword<LexicalEntry: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+    /// The id.
     public var id: String
     /// The dataset.
     public var language: String
-    /// Its readings per part of speech.
+    /// The entries per part of speech.
     public var lexicalEntries: [LexicalEntry]
-    /// `inflection`, `headword`, …
+    /// `headword`, `inflection`, …
     public var type: String?
-    /// The form (deprecated).
+    /// The word (deprecated by the API in favour of `id`).
     public var word: String?
+}
 
-    /// A reading of the form: which headwords it inflects.
-    public struct LexicalEntry: Codable, Sendable, Hashable {
-        /// Its grammatical features.
-        public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
-        /// The headwords.
-        public var inflectionOf: [OxfordLabel]
-        /// The dataset.
-        public var language: String
-        /// The part of speech.
-        public var lexicalCategory: OxfordLabel
-        /// The form.
-        public var text: String
-    }
+/// One form that was found by `/lemmas`, with the headwords it inflects.
+public typealias OxfordLemma = OxfordHeadword<OxfordLemmaLexicalEntry>
+/// A headword of the thesaurus.
+public typealias OxfordThesaurusHeadword = OxfordHeadword<OxfordThesaurusLexicalEntry>
+/// A headword with its corpus sentences.
+public typealias OxfordSentencesHeadword = OxfordHeadword<OxfordSentencesLexicalEntry>
+
+/// A reading of the form: which headwords it inflects.
+public struct OxfordLemmaLexicalEntry: Codable, Sendable, Hashable {
+    /// Its grammatical features.
+    public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
+    /// The headwords.
+    public var inflectionOf: [OxfordLabel]
+    /// The dataset.
+    public var language: String
+    /// The part of speech.
+    public var lexicalCategory: OxfordLabel
+    /// The form.
+    public var text: String
 }
 
 /// A headword with its inflected forms.
@@ -86,96 +94,68 @@ public struct OxfordInflectionHeadword: Codable, Sendable, Hashable {
     }
 }
 
-/// A headword of the thesaurus.
-public struct OxfordThesaurusHeadword: Codable, Sendable, Hashable {
-    /// The id.
-    public var id: String
+/// The thesaurus entries of one part of speech.
+public struct OxfordThesaurusLexicalEntry: Codable, Sendable, Hashable {
+    /// The entries.
+    public var entries: [OxfordThesaurusEntry]?
+    /// Grammatical features.
+    public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
     /// The dataset.
     public var language: String
-    /// Entries per part of speech.
-    public var lexicalEntries: [LexicalEntry]
-    /// The kind of headword.
-    public var type: String?
-    /// The word.
-    public var word: String?
-
-    /// The thesaurus entries of one part of speech.
-    public struct LexicalEntry: Codable, Sendable, Hashable {
-        /// The entries.
-        public var entries: [Entry]?
-        /// Grammatical features.
-        public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
-        /// The dataset.
-        public var language: String
-        /// The part of speech.
-        public var lexicalCategory: OxfordLabel
-        /// The headword.
-        public var text: String
-        /// Variant forms.
-        public var variantForms: [OxfordVariantForm]?
-    }
-
-    /// A thesaurus entry.
-    public struct Entry: Codable, Sendable, Hashable {
-        /// Grammatical features.
-        public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
-        /// The homograph grouping.
-        public var homographNumber: String?
-        /// The senses.
-        public var senses: [Sense]?
-        /// Variant forms.
-        public var variantForms: [OxfordVariantForm]?
-    }
-
-    /// A thesaurus sense.
-    public struct Sense: Codable, Sendable, Hashable {
-        /// Antonyms.
-        public var antonyms: [OxfordRelatedEntry]?
-        /// Synonyms.
-        public var synonyms: [OxfordRelatedEntry]?
-        /// Domain classes.
-        public var domainClasses: [OxfordLabel]?
-        /// Domains.
-        public var domains: [OxfordLabel]?
-        /// Examples.
-        public var examples: [OxfordExample]?
-        /// The sense id.
-        public var id: String?
-        /// Regions.
-        public var regions: [OxfordLabel]?
-        /// Registers.
-        public var registers: [OxfordLabel]?
-        /// Semantic classes.
-        public var semanticClasses: [OxfordLabel]?
-        /// Subsenses.
-        public var subsenses: [Sense]?
-    }
+    /// The part of speech.
+    public var lexicalCategory: OxfordLabel
+    /// The headword.
+    public var text: String
+    /// Variant forms.
+    public var variantForms: [OxfordVariantForm]?
 }
 
-/// A headword with its corpus sentences.
-public struct OxfordSentencesHeadword: Codable, Sendable, Hashable {
-    /// The id.
-    public var id: String
+/// A thesaurus entry.
+public struct OxfordThesaurusEntry: Codable, Sendable, Hashable {
+    /// Grammatical features.
+    public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
+    /// The homograph grouping.
+    public var homographNumber: String?
+    /// The senses.
+    public var senses: [OxfordThesaurusSense]?
+    /// Variant forms.
+    public var variantForms: [OxfordVariantForm]?
+}
+
+/// A thesaurus sense.
+public struct OxfordThesaurusSense: Codable, Sendable, Hashable {
+    /// Antonyms.
+    public var antonyms: [OxfordRelatedEntry]?
+    /// Synonyms.
+    public var synonyms: [OxfordRelatedEntry]?
+    /// Domain classes.
+    public var domainClasses: [OxfordLabel]?
+    /// Domains.
+    public var domains: [OxfordLabel]?
+    /// Examples.
+    public var examples: [OxfordExample]?
+    /// The sense id.
+    public var id: String?
+    /// Regions.
+    public var regions: [OxfordLabel]?
+    /// Registers.
+    public var registers: [OxfordLabel]?
+    /// Semantic classes.
+    public var semanticClasses: [OxfordLabel]?
+    /// Subsenses.
+    public var subsenses: [OxfordThesaurusSense]?
+}
+
+/// The sentences of one part of speech.
+public struct OxfordSentencesLexicalEntry: Codable, Sendable, Hashable {
+    /// Grammatical features.
+    public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
     /// The dataset.
     public var language: String
-    /// Sentences per part of speech.
-    public var lexicalEntries: [LexicalEntry]
-    /// The kind of headword.
-    public var type: String?
-    /// The word.
-    public var word: String?
-
-    /// The sentences of one part of speech.
-    public struct LexicalEntry: Codable, Sendable, Hashable {
-        /// Grammatical features.
-        public var grammaticalFeatures: [OxfordGrammaticalFeatureItem]?
-        /// The dataset.
-        public var language: String
-        /// The part of speech.
-        public var lexicalCategory: OxfordLabel?
-        /// The sentences.
-        public var sentences: [OxfordExample]
-        /// The headword.
-        public var text: String
-    }
+    /// The part of speech.
+    public var lexicalCategory: OxfordLabel?
+    /// The sentences.
+    public var sentences: [OxfordExample]
+    /// The headword.
+    public var text: String
 }
