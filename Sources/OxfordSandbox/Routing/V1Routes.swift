@@ -1,0 +1,169 @@
+import Foundation
+import HTTPTypes
+import OxfordDictionaries
+
+extension OxfordSandbox {
+    /// The retired v1 layout (spec §3), by path after `/api/v1`: filters are path segments of
+    /// `name=value` pairs joined by `;`, bodies use v1's shapes, and not-found answers are HTML pages.
+    func routeV1(_ request: SandboxRequest, _ path: [String]) throws(SandboxFailure) -> SandboxResponse {
+        let utilityLists: Set<String> = ["domains", "registers", "lexicalcategories", "grammaticalFeatures", "regions"]
+        switch (path.first ?? "", path.count) {
+        case ("entries", 3), ("entries", 4): return try entriesV1(request, language: path[1], word: path[2], filters: path.count == 4 ? path[3] : "")
+        case ("inflections", 3), ("inflections", 4):
+            let filters = try Self.pathFilters(path.count == 4 ? path[3] : "")
+            for name in filters.keys where name != "grammaticalFeatures" && name != "lexicalCategory" {
+                throw .badRequest("Unknown filter '\(name)' for the inflections endpoint. Allowed: grammaticalFeatures, lexicalCategory")
+            }
+            return try lemmas(request, language: path[1], word: path[2], version: .v1, pathFilters: filters.compactMapValues { $0 })
+        case ("search", 2): return try search(request, kind: .dictionary, source: path[1], target: nil, version: .v1)
+        case ("search", 3) where path[2].hasPrefix("translations="):
+            return try search(request, kind: .translations, source: path[1], target: String(path[2].dropFirst("translations=".count)), version: .v1)
+        case ("wordlist", 3): return try wordlist(request, language: path[1], filters: path[2])
+        case ("languages", 1): return try languages(request)
+        case ("filters", 1), ("filters", 2): return try filterList(request, endpoint: path.count == 2 ? path[1] : nil, version: .v1)
+        case (let list, 2) where utilityLists.contains(list): return try utilityList(request, list, source: path[1], target: nil, version: .v1)
+        case (let list, 3) where utilityLists.contains(list) && list != "regions":
+            return try utilityList(request, list, source: path[1], target: path[2], version: .v1)
+        case ("stats", _) where path.count >= 4 && path[1] == "frequency": return try stats(request, Array(path.dropFirst(2)))
+        default:
+            throw SandboxFailure(status: .notFound, message: "The requested URL was not found on the server.", style: .html)
+        }
+    }
+
+    /// A v1 filter segment (`grammaticalFeatures=singular,past;lexicalCategory=noun;examples`): each
+    /// name with its values, or `nil` for a bare name.
+    static func pathFilters(_ segment: String) throws(SandboxFailure) -> [String: [String]?] {
+        var filters: [String: [String]?] = [:]
+        for item in segment.split(separator: ";") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard filters[name] == nil else { throw .badRequest("The filter '\(name)' is given twice; give its values once, comma-separated") }
+            if parts.count == 2 {
+                let values = parts[1].split(separator: ",").map(String.init)
+                guard !values.isEmpty else { throw .badRequest("The filter '\(name)' has no values") }
+                filters[name] = .some(values)
+            } else {
+                filters[name] = .some(nil)
+            }
+        }
+        return filters
+    }
+
+    /// v1 `/entries/{language}/{word}[/{filters}]`: entries, or (by the filter segment) synonyms,
+    /// antonyms, sentences or translations.
+    private func entriesV1(_ request: SandboxRequest, language: String, word: String, filters segment: String) throws(SandboxFailure)
+        -> SandboxResponse
+    {
+        try checkLanguage(language, in: Self.v1EntryLanguages, endpoint: "entries")
+        try request.allowOnly([], endpoint: "entries")
+        let filters = try Self.pathFilters(segment)
+        let names = Set(filters.keys)
+        if !names.isEmpty, names.isSubset(of: ["synonyms", "antonyms"]) {
+            return try thesaurus(request, language: language, word: word, version: .v1, v1Fields: names)
+        }
+        if names == ["sentences"] { return try sentences(request, language: language, word: word, version: .v1) }
+        if names == ["translations"], let targets = filters["translations"] ?? nil, targets.count == 1 {
+            return try translations(request, source: language, target: targets[0], word: word, version: .v1)
+        }
+        let projections: Set<String> = ["definitions", "domains", "etymologies", "examples", "pronunciations", "regions", "registers", "variantForms"]
+        let allowed = Set(Self.v1Filters["entries"] ?? [])
+        var selection = EntrySelection()
+        var fields: Set<String> = []
+        for (name, values) in filters {
+            guard allowed.contains(name) else {
+                throw .badRequest("Unknown filter '\(name)' for the entries endpoint. Allowed: \(allowed.sorted().joined(separator: ", ")); or synonyms, antonyms, sentences")
+            }
+            switch (name, values) {
+            case ("regions", let values?):
+                for region in values where region != "gb" && region != "us" { throw .badRequest("Unknown region '\(region)': use gb or us") }
+            case ("lexicalCategory", let values?):
+                selection.lexicalCategories = try EntrySelection.checked(values.map { $0.lowercased() }, name, vocabulary.allowedLexicalCategories)
+            case ("grammaticalFeatures", let values?):
+                selection.grammaticalFeatures = try EntrySelection.checked(values.map { $0.lowercased() }, name, vocabulary.allowedGrammaticalFeatures)
+            case ("domains", let values?): selection.domains = try EntrySelection.checked(values.map(SandboxLabels.id), name, vocabulary.allowedDomains)
+            case ("registers", let values?):
+                selection.registers = try EntrySelection.checked(values.map(SandboxLabels.id), name, vocabulary.allowedRegisters)
+            case ("translations", _): throw .badRequest("The filter 'translations' takes one target language and no other filters")
+            case (let projection, nil) where projections.contains(projection): fields.insert(projection)
+            default: throw .badRequest("The filter '\(name)' needs values (\(name)=…)")
+            }
+        }
+        if !fields.isEmpty { selection.fields = fields }
+        let id = try wordID(word)
+        guard language == "en" else { throw .v1NotFound(id, language) }
+        let renderer = EntryRenderer(version: .v1, language: language, selection: selection)
+        let results = lexicon.headwords(matching: id, strictMatch: false).compactMap { headword in
+            lexicon.words[headword].flatMap { renderer.headwordEntry(headword, $0) }
+        }
+        guard !results.isEmpty else { throw .v1NotFound(id, language) }
+        return .json(.object(["metadata": APIVersion.providerOnly, "results": .array(results)]))
+    }
+
+    /// v1 `/wordlist/{language}/{filters}`: the headwords with a sense matching every filter
+    /// (`lexicalCategory`, `domains`, `registers`, `regions`, `translations`; at most 5 values each and
+    /// 20 in all), alphabetically, paged by `limit` and `offset`; `prefix`, `exact` and `word_length`
+    /// (`>5`, `<10`, `>5<10`, `3`) narrow them.
+    private func wordlist(_ request: SandboxRequest, language: String, filters segment: String) throws(SandboxFailure) -> SandboxResponse {
+        try checkLanguage(language, in: Self.v1EntryLanguages, endpoint: "wordlist")
+        try request.allowOnly(["limit", "offset", "prefix", "exact", "word_length"], endpoint: "wordlist")
+        let filters = try Self.pathFilters(segment)
+        let allowed = Set(Self.v1Filters["wordlist"] ?? [])
+        var total = 0
+        for (name, values) in filters {
+            guard allowed.contains(name) else {
+                throw .badRequest("Unknown filter '\(name)' for the wordlist endpoint. Allowed: \(allowed.sorted().joined(separator: ", "))")
+            }
+            guard let values else { throw .badRequest("filter has no values: '\(name)'") }
+            guard values.count <= 5 else { throw .badRequest("The filter '\(name)' has \(values.count) values; the limit is 5") }
+            total += values.count
+        }
+        guard total <= 20 else { throw .badRequest("total number of filters > 20 (\(total))") }
+        guard !filters.isEmpty else { throw .badRequest("The wordlist needs at least one filter, such as lexicalCategory=noun") }
+        let limit = try request.int("limit", in: 1...5000) ?? 5000
+        let offset = try request.int("offset", in: 0...Int.max) ?? 0
+        let prefix = try request.single("prefix")?.lowercased()
+        let exact = try request.bool("exact") ?? false
+        let lengths = try Self.wordLength(try request.single("word_length"))
+        func wanted(_ name: String) -> Set<String>? { (filters[name] ?? nil).map { Set($0.map(SandboxLabels.id)) } }
+        let categories = wanted("lexicalCategory"), domains = wanted("domains"), registers = wanted("registers"), regions = wanted("regions")
+        let targets = filters["translations"] ?? nil
+        guard language == "en" else { throw .v1NotFound("wordlist", language) }
+        let matches = lexicon.sortedHeadwords.filter { id in
+            guard let word = lexicon.words[id], lengths.contains(id.count) else { return false }
+            if let prefix, exact ? id != prefix : !id.hasPrefix(prefix) { return false }
+            if let targets, !targets.allSatisfy({ word.translations?[$0] != nil }) { return false }
+            return word.lexicalEntries.contains { entry in
+                (categories?.contains(entry.lexicalCategory) ?? true) && entry.senses.contains { sense in
+                    func matches(_ wanted: Set<String>?, _ labels: [String]?) -> Bool {
+                        wanted.map { wanted in (labels ?? []).contains { wanted.contains(SandboxLabels.id($0)) } } ?? true
+                    }
+                    return matches(domains, sense.domains) && matches(registers, sense.registers) && matches(regions, sense.regions)
+                }
+            }
+        }
+        let page = matches.dropFirst(offset).prefix(limit).map { JSON.object(["id": .string($0), "word": .string($0)]) }
+        return .json(.object([
+            "metadata": .object(["limit": .int(limit), "offset": .int(offset), "provider": .string(APIVersion.provider), "total": .int(matches.count)]),
+            "results": .array(Array(page)),
+        ]))
+    }
+
+    /// The lengths `word_length` allows: `3`, `>5`, `<10`, `>5<10` (also `>5,<10`).
+    static func wordLength(_ text: String?) throws(SandboxFailure) -> ClosedRange<Int> {
+        guard let text, !text.isEmpty else { return 0...Int.max }
+        if let exact = Int(text) { return exact...exact }
+        var low = 0, high = Int.max
+        var rest = Substring(text.replacingOccurrences(of: ",", with: ""))
+        while let sign = rest.first, sign == ">" || sign == "<" {
+            rest = rest.dropFirst()
+            let digits = rest.prefix { $0.isNumber }
+            guard let value = Int(digits) else { break }
+            rest = rest.dropFirst(digits.count)
+            if sign == ">" { low = value + 1 } else { high = value - 1 }
+        }
+        guard rest.isEmpty, low <= high else {
+            throw .badRequest("word_length '\(text)' is not a length: use 3, >5, <10 or >5<10")
+        }
+        return low...high
+    }
+}

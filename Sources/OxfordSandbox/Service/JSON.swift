@@ -1,0 +1,85 @@
+/// A JSON value the sandbox writes. Object members are written in the order given; the builders
+/// below give them in alphabetical order, as the real service does.
+enum JSON: Sendable, Hashable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([JSON])
+    case object([(String, JSON)])
+
+    static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.serialized() == rhs.serialized() }
+    func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
+
+    /// An object of the members that are not `nil`, sorted by key.
+    static func object(_ members: [String: JSON?]) -> JSON {
+        .object(members.compactMap { key, value in value.map { (key, $0) } }.sorted { $0.0 < $1.0 })
+    }
+
+    /// An array of strings.
+    static func strings(_ values: [String]) -> JSON { .array(values.map(JSON.string)) }
+
+    /// The array, or `nil` when it is empty (the service leaves out empty lists).
+    static func nonEmpty(_ values: [JSON]) -> JSON? { values.isEmpty ? nil : .array(values) }
+
+    /// The value as compact UTF-8 JSON.
+    func serialized() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
+        write(to: &output)
+        return output
+    }
+
+    func write(to output: inout [UInt8]) {
+        switch self {
+        case .string(let value): Self.writeString(value, to: &output)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            if value.isFinite {
+                output.append(contentsOf: (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)).utf8)
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Logging
+import OxfordSandbox
+
+/// `oxford-sandbox`: serves the offline Oxford Dictionaries API until interrupted.
+@main
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+struct OxfordSandboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "oxford-sandbox",
+        abstract: "Serve the offline Oxford Dictionaries API (v2 under /api/v2, v1 under /api/v1) with the bundled lexicon.",
+        discussion: """
+            By default any non-empty app_id and app_key headers are accepted; --app-id and --app-key require \
+            exactly that pair; --open accepts requests without credentials. Wrong or missing credentials \
+            get 403 "Authentication failed", as from the real service.
+            """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(name: .customLong("app-id"), help: "Accept only this app_id (with --app-key).")
+    var appID: String?
+
+    @Option(name: .customLong("app-key"), help: "Accept only this app_key (with --app-id).")
+    var appKey: String?
+
+    @Flag(help: "Accept requests without credentials.")
+    var open = false
+
+    @Option(help: "A lexicon file to serve instead of the bundled one.")
+    var lexicon: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port: use 0 to 65535") }
+        guard (appID == nil) == (appKey == nil) else { throw ValidationError("--app-id and --app-key go together: give both or neither") }
+        if open, appID != nil { throw ValidationError("--open accepts any request; it cannot be combined with --app-id and --app-key") }
+        if appID?.isEmpty == true || appKey?.isEmpty == true { throw ValidationError("--app-id and --app-key cannot be empty") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel) is not a level: use trace, debug, info, notice, warning, error or critical")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "oxford-sandbox")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let clock = ContinuousClock()
+        let started = clock.now
+        let data = try lexicon.map { try SandboxLexicon.load(from: URL(fileURLWithPath: $0)) } ?? SandboxLexicon.bundled()
+        let loaded = clock.now - started
+        let credentials: SandboxCredentials =
+            open ? .open : appID.flatMap { id in appKey.map { .exactly(appID: id, appKey: $0) } } ?? .anyNonEmpty
+        let sandbox = OxfordSandbox(lexicon: data, credentials: credentials)
+        let accepted = switch credentials {
+        case .open: "no credentials needed"
+        case .exactly: "only the given app_id/app_key"
+        case .anyNonEmpty: "any non-empty app_id/app_key headers"
+        }
+        let host = self.host
+        try await OxfordSandboxServer.serve(sandbox, host: host, port: port, logger: logger) { port in
+            let address = host.contains(":") ? "[\(host)]" : host
+            let message = """
+                Oxford sandbox: http://\(address):\(port)/api/v2 (v1: /api/v1), \(data.headwordCount) headwords, \
+                \(data.inflectedFormCount) inflected forms, loaded in \(loaded.formatted(.units(allowed: [.milliseconds]))); \(accepted). \
+                Ctrl-C stops it.
+
+                """
+            FileHandle.standardError.write(Data(message.utf8))
+        }
+    }
+}
