@@ -85,9 +85,8 @@ extension OxfordSandbox {
             throw .badRequest("The option '\(name)' needs counts, which wordfreq does not publish: use minNormalizedFrequency or maxNormalizedFrequency")
         }
         let names = Set(["wordform", "wordforms", "trueCase", "trueCases", "lemma", "lemmas"].flatMap { request.list($0) ?? [] }.map { $0.lowercased() })
-        let categories = try EntrySelection.checked(
-            (request.list("lexicalCategory") ?? []) + (request.list("lexicalCategories") ?? []), "lexicalCategory", vocabulary.allowedLexicalCategories)
-            .flatMap { $0.isEmpty ? nil : $0 }
+        let categoryNames = (request.list("lexicalCategory") ?? []) + (request.list("lexicalCategories") ?? [])
+        let categories = try EntrySelection.checked(categoryNames.isEmpty ? nil : categoryNames, "lexicalCategory", vocabulary.allowedLexicalCategories)
         func bound(_ name: String) throws(SandboxFailure) -> Double? {
             guard let text = try request.single(name) else { return nil }
             guard let value = Double(text), value.isFinite else { throw .badRequest("The option '\(name)' must be a number, not '\(text)'") }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Serves an ``OxfordSandbox`` over HTTP/1.1 with Hummingbird, under `/api/v2` and `/api/v1`.
 ///
@@ -21,6 +22,7 @@ public final class OxfordSandboxServer: Sendable {
     /// The port it listens on (the one the system chose when started with port 0).
     public let port: Int
     private let task: Task<Void, any Error>
+    private let group: ServiceGroup
 
     /// The v2 base URL (`http://host:port/api/v2`), to give to `OxfordAPI(baseURL:)`.
     public var baseURL: URL { URL(string: "http://\(urlHost):\(port)/api/v2")! }
@@ -28,10 +30,11 @@ public final class OxfordSandboxServer: Sendable {
     public var v1BaseURL: URL { URL(string: "http://\(urlHost):\(port)/api/v1")! }
     private var urlHost: String { host.contains(":") ? "[\(host)]" : host }
 
-    private init(host: String, port: Int, task: Task<Void, any Error>) {
+    private init(host: String, port: Int, task: Task<Void, any Error>, group: ServiceGroup) {
         self.host = host
         self.port = port
         self.task = task
+        self.group = group
     }
 
     /// Starts serving `sandbox` on `host` and `port` (0: a free port the system picks) and returns
@@ -43,9 +46,10 @@ public final class OxfordSandboxServer: Sendable {
     ) async throws -> OxfordSandboxServer {
         let started = StartSignal()
         let application = makeApplication(sandbox, host: host, port: port, logger: logger) { port in started.succeed(port) }
+        let group = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
         let task = Task {
             do {
-                try await application.run()
+                try await group.run()
                 started.fail(SandboxServerError.stoppedBeforeStarting)
             } catch {
                 started.fail(error)
@@ -54,7 +58,7 @@ public final class OxfordSandboxServer: Sendable {
         }
         do {
             let boundPort = try await started.wait()
-            return OxfordSandboxServer(host: host, port: boundPort, task: task)
+            return OxfordSandboxServer(host: host, port: boundPort, task: task, group: group)
         } catch {
             task.cancel()
             throw error
@@ -68,9 +72,10 @@ public final class OxfordSandboxServer: Sendable {
         try await makeApplication(sandbox, host: host, port: port, logger: logger, onStarted: onStarted).runService()
     }
 
-    /// Stops accepting connections, closes the open ones and returns when the server is down.
+    /// Stops accepting connections, lets requests in flight finish, closes the connections and
+    /// returns when the server is down.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = await task.result
     }
 

@@ -13,8 +13,8 @@ public enum SandboxCredentials: Sendable, Hashable {
     /// Whether the request's headers pass.
     func accepts(_ headers: HTTPFields) -> Bool {
         if case .open = self { return true }
-        guard let name = HTTPField.Name("app_id"), let keyName = HTTPField.Name("app_key"),
-            let appID = headers[name], let appKey = headers[keyName], !appID.isEmpty, !appKey.isEmpty
+        guard let appID = headers[Self.appID] ?? headers[Self.appIDHyphenated],
+            let appKey = headers[Self.appKey] ?? headers[Self.appKeyHyphenated], !appID.isEmpty, !appKey.isEmpty
         else { return false }
         switch self {
         case .open, .anyNonEmpty: return true
@@ -22,6 +22,12 @@ public enum SandboxCredentials: Sendable, Hashable {
             return Self.constantTimeEqual(appID, expectedID) && Self.constantTimeEqual(appKey, expectedKey)
         }
     }
+
+    // Header names are case-insensitive; clients sent `app_id` and also `App-Id`.
+    private static let appID = HTTPField.Name("app_id")!
+    private static let appKey = HTTPField.Name("app_key")!
+    private static let appIDHyphenated = HTTPField.Name("app-id")!
+    private static let appKeyHyphenated = HTTPField.Name("app-key")!
 
     /// Compares without stopping at the first difference, so timing tells nothing of the key.
     private static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
