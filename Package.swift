@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "OxfordSandboxTests",
             dependencies: [
-                "OxfordSandbox", "OxfordDictionaries", "EndpointKit",
+                "OxfordSandbox", "OxfordDictionaries", "EndpointKit", "DocumentationSnippets",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -34,6 +34,9 @@ struct OxfordSandboxCommand: AsyncParsableCommand {
     @Option(help: "A lexicon file to serve instead of the bundled one.")
     var lexicon: String?
 
+    @Option(name: .customLong("cache-mb"), help: "Memory for answers already rendered, in MiB (0 turns the cache off).")
+    var cacheMB = 32
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -42,6 +45,7 @@ struct OxfordSandboxCommand: AsyncParsableCommand {
         guard (appID == nil) == (appKey == nil) else { throw ValidationError("--app-id and --app-key go together: give both or neither") }
         if open, appID != nil { throw ValidationError("--open accepts any request; it cannot be combined with --app-id and --app-key") }
         if appID?.isEmpty == true || appKey?.isEmpty == true { throw ValidationError("--app-id and --app-key cannot be empty") }
+        guard (0...4096).contains(cacheMB) else { throw ValidationError("--cache-mb \(cacheMB) is out of range: use 0 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \(logLevel) is not a level: use trace, debug, info, notice, warning, error or critical")
         }
@@ -56,7 +60,7 @@ struct OxfordSandboxCommand: AsyncParsableCommand {
         let loaded = clock.now - started
         let credentials: SandboxCredentials =
             open ? .open : appID.flatMap { id in appKey.map { .exactly(appID: id, appKey: $0) } } ?? .anyNonEmpty
-        let sandbox = OxfordSandbox(lexicon: data, credentials: credentials)
+        let sandbox = OxfordSandbox(lexicon: data, credentials: credentials, cacheBytes: cacheMB << 20)
         let accepted = switch credentials {
         case .open: "no credentials needed"
         case .exactly: "only the given app_id/app_key"
