@@ -16,7 +16,7 @@ CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 WORDS=${WORDS:-2000}
 WORK=$(mktemp -d)
-trap 'kill "${SERVER:-0}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'if [ -n "${SERVER:-}" ]; then kill "$SERVER" 2>/dev/null || true; fi; rm -rf "$WORK"' EXIT
 
 command -v wrk > /dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 swift build -c release --product oxford-sandbox --scratch-path .build-release > "$WORK/build.log" 2>&1 \

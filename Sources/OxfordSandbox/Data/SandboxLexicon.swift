@@ -37,11 +37,11 @@ public struct SandboxLexicon: Sendable {
         } catch {
             throw .missing(path: url.path)
         }
-        let file: LexiconFile
+        let file: (format: Int, sources: [String: String], words: [String: SandboxWord], lemmas: [String: [SandboxLemma]])
         do {
-            file = try JSONDecoder().decode(LexiconFile.self, from: data)
+            file = try LexiconParser.parse(data)
         } catch {
-            throw .unreadable(path: url.path, reason: String(describing: error))
+            throw .unreadable(path: url.path, reason: "\(error.message) at byte \(error.offset)")
         }
         guard file.format == 1 else { throw .unsupportedFormat(file.format) }
         return SandboxLexicon(words: file.words, lemmas: file.lemmas, sources: file.sources)
@@ -71,65 +71,58 @@ public struct SandboxLexicon: Sendable {
     static func fold(_ word: String) -> String {
         word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
-
-    private struct LexiconFile: Decodable {
-        var format: Int
-        var sources: [String: String]
-        var words: [String: SandboxWord]
-        var lemmas: [String: [SandboxLemma]]
-    }
 }
 
 /// One headword of the lexicon.
-struct SandboxWord: Decodable, Sendable {
+struct SandboxWord: Sendable {
     /// How often the word occurs in running English text (wordfreq: a proportion of all words).
     var frequency: Double
     /// Entries per part of speech.
     var lexicalEntries: [LexicalEntry]
     /// IPA pronunciations.
-    var pronunciations: [Pronunciation]?
+    var pronunciations: [Pronunciation]? = nil
     /// Translations by language code (`fi`, `ja`, `nb`, `id`, `bg`).
-    var translations: [String: [Translation]]?
+    var translations: [String: [Translation]]? = nil
 
-    struct LexicalEntry: Decodable, Sendable {
+    struct LexicalEntry: Sendable {
         var lexicalCategory: String
         var senses: [Sense]
         var inflections: [Inflection]
     }
 
-    struct Sense: Decodable, Sendable {
+    struct Sense: Sendable {
         var id: String
-        var definitions: [String]?
-        var examples: [String]?
-        var synonyms: [String]?
-        var antonyms: [String]?
-        var domains: [String]?
-        var registers: [String]?
-        var regions: [String]?
+        var definitions: [String]? = nil
+        var examples: [String]? = nil
+        var synonyms: [String]? = nil
+        var antonyms: [String]? = nil
+        var domains: [String]? = nil
+        var registers: [String]? = nil
+        var regions: [String]? = nil
     }
 
-    struct Inflection: Decodable, Sendable {
+    struct Inflection: Sendable {
         var form: String
         /// A Penn Treebank tag (`NNS`, `VBD`, …) or `irregular`.
         var tag: String
     }
 
-    struct Pronunciation: Decodable, Sendable {
+    struct Pronunciation: Sendable {
         /// `American English` (CMU) or `Wiktionary`.
         var dialect: String
         var ipa: String
     }
 
-    struct Translation: Decodable, Sendable {
+    struct Translation: Sendable {
         var lexicalCategory: String
         /// The English gloss of the sense translated.
-        var gloss: String?
+        var gloss: String? = nil
         var translations: [String]
     }
 }
 
 /// An inflected form's link to its headword.
-struct SandboxLemma: Decodable, Sendable, Hashable {
+struct SandboxLemma: Sendable, Hashable {
     var headword: String
     var lexicalCategory: String
     /// A Penn Treebank tag (`NNS`, `VBD`, …) or `irregular`.

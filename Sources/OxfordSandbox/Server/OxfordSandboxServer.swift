@@ -114,7 +114,7 @@ struct SandboxResponder: HTTPResponder {
         logger.debug("\(request.method) \(target.prefix { $0 != "?" }) → \(answer.status.code)")
         var headers: HTTPFields = [.contentType: answer.contentType]
         if answer.fromAPI { headers[Self.apiVersion] = target.hasPrefix("/api/v1") ? "v1" : "v2" }
-        let body = request.method == .head ? ByteBuffer() : ByteBuffer(bytes: answer.body)
+        let body = request.method == .head ? ByteBuffer() : answer.body
         return Response(status: answer.status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }

@@ -27,34 +27,25 @@ public struct OxfordSandbox: Sendable {
         cache = SandboxResponseCache(capacityBytes: cacheBytes)
     }
 
-    /// The answer to a request: 403 when the credentials fail, else the endpoint's answer.
-    func respond(to request: SandboxRequest) -> SandboxResponse {
-        guard credentials.accepts(request.headers) else { return .authenticationFailed }
-        guard request.method == .get || request.method == .head else {
+    /// The answer to a request target (path and query): 403 when the credentials fail, 405 for
+    /// methods other than GET and HEAD, else the endpoint's answer (from the cache when it has it).
+    func respond(method: HTTPRequest.Method, target: String, headers: HTTPFields) -> SandboxResponse {
+        guard credentials.accepts(headers) else { return .authenticationFailed }
+        guard method == .get || method == .head else {
             return SandboxFailure(
                 status: .methodNotAllowed, message: "405 Method Not Allowed: The method is not allowed for the requested URL.",
                 style: .message
             ).response
         }
-        if let cached = cache[request.target] { return cached }
+        if let cached = cache[target] { return cached }
         let response: SandboxResponse
         do {
-            response = try route(request)
+            response = try route(try SandboxRequest(method: method, target: target, headers: headers))
         } catch {
             return error.response
         }
-        if response.status == .ok { cache[request.target] = response }
+        if response.status == .ok { cache[target] = response }
         return response
-    }
-
-    /// Parses the target and answers it.
-    func respond(method: HTTPRequest.Method, target: String, headers: HTTPFields) -> SandboxResponse {
-        do {
-            return respond(to: try SandboxRequest(method: method, target: target, headers: headers))
-        } catch {
-            guard credentials.accepts(headers) else { return .authenticationFailed }
-            return error.response
-        }
     }
 
     private func route(_ request: SandboxRequest) throws(SandboxFailure) -> SandboxResponse {

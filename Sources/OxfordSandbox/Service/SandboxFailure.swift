@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 
 /// A request the sandbox refuses, with the status and message the service would send.
 struct SandboxFailure: Error, Sendable {
@@ -37,7 +38,7 @@ struct SandboxFailure: Error, Sendable {
         case .html:
             SandboxResponse(
                 status: status, contentType: "text/html",
-                body: Array("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 3.2 Final//EN\">\n<title>\(status.code) \(status.reasonPhrase)</title>\n<h1>\(status.reasonPhrase)</h1>\n<p>\(Self.escapeHTML(message))</p>\n".utf8))
+                body: ByteBuffer(string: "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 3.2 Final//EN\">\n<title>\(status.code) \(status.reasonPhrase)</title>\n<h1>\(status.reasonPhrase)</h1>\n<p>\(Self.escapeHTML(message))</p>\n"))
         }
     }
 

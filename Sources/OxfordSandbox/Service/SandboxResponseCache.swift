@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import HTTPTypes
 
 /// The answers already rendered, by request target, within a memory budget: look-ups of the same
@@ -17,9 +18,9 @@ final class SandboxResponseCache: @unchecked Sendable {
             return lock.withLock { responses[target] }
         }
         set {
-            guard capacityBytes > 0, let newValue, newValue.body.count + target.utf8.count <= capacityBytes / 16 else { return }
+            guard capacityBytes > 0, let newValue, newValue.body.readableBytes + target.utf8.count <= capacityBytes / 16 else { return }
             lock.withLock {
-                let size = newValue.body.count + target.utf8.count
+                let size = newValue.body.readableBytes + target.utf8.count
                 // Over budget: start again rather than track recency on every read.
                 if bytes + size > capacityBytes {
                     responses.removeAll(keepingCapacity: true)

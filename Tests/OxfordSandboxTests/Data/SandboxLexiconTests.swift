@@ -1,3 +1,4 @@
+import DocumentationSnippets
 import Foundation
 import HTTPTypes
 import Testing
@@ -66,5 +67,96 @@ struct SandboxLexiconTests {
         let value = JSON.object(["b": .string("quote \" backslash \\ newline \n tab \t bell \u{07}"), "a": .double(2), "c": .double(0.5), "d": nil])
         #expect(String(decoding: value.serialized(), as: UTF8.self)
             == #"{"a":2,"b":"quote \" backslash \\ newline \n tab \t bell \u0007","c":0.5}"#)
+    }
+}
+
+@Suite("Sandbox lexicon parser")
+struct LexiconParserTests {
+    @Test("Escapes, surrogate pairs, exponents, whitespace and unknown keys")
+    func escapes() throws {
+        let text = #"""
+            { "format" : 1, "future": {"a": [1, true, null, {"b": "c"}]}, "sources": {"x": "y"},
+              "words": {"caf\u00e9": {"frequency": 5.25e-06, "extra": [false],
+                "lexicalEntries": [{"lexicalCategory": "noun", "inflections": [{"form": "caf\u00e9s", "tag": "NNS"}],
+                  "senses": [{"id": "s1", "definitions": ["a \"quoted\" \\ slash \/ line\nbreak \ud83d\ude00"], "examples": []}]}],
+                "pronunciations": [{"dialect": "American English", "ipa": "kæˈfeɪ"}],
+                "translations": {"fi": [{"lexicalCategory": "noun", "gloss": "coffee shop", "translations": ["kahvila"]}]}}},
+              "lemmas": {"cafés": [{"headword": "café", "lexicalCategory": "noun", "tag": "NNS"}]} }
+            """#
+        let parsed = try LexiconParser.parse(Data(text.utf8))
+        #expect(parsed.format == 1 && parsed.sources == ["x": "y"])
+        let word = try #require(parsed.words["café"])
+        #expect(word.frequency == 5.25e-06)
+        #expect(word.lexicalEntries.first?.senses.first?.definitions == ["a \"quoted\" \\ slash / line\nbreak 😀"])
+        #expect(word.lexicalEntries.first?.senses.first?.examples == [])
+        #expect(word.lexicalEntries.first?.inflections.first?.form == "cafés")
+        #expect(word.pronunciations?.first?.ipa == "kæˈfeɪ")
+        #expect(word.translations?["fi"]?.first?.translations == ["kahvila"])
+        #expect(parsed.lemmas["cafés"]?.first?.headword == "café")
+    }
+
+    @Test("Malformed input names what was wrong and where", arguments: [
+        (#"{"format":1,"sources":{},"words":{},"lemmas":{}"#, "expected '}'"),
+        (#"{"format":1,"sources":{"a":"b\u12"},"words":{},"lemmas":{}}"#, "a non-hex digit in a \\u escape"),
+        (#"{"format":x}"#, "expected a number"),
+        (#"{"format":1,"sources":{},"words":{},"lemmas":{}} trailing"#, "text after the lexicon object"),
+        (#"{"format":1,"sources":{"a":"\ud800"},"words":{},"lemmas":{}}"#, "a lone surrogate"),
+    ])
+    func malformed(text: String, message: String) {
+        #expect { try LexiconParser.parse(Data(text.utf8)) } throws: { error in
+            (error as? LexiconParseError)?.message == message
+        }
+    }
+
+    @Test("The bundled file reads the same as Foundation's JSONSerialization: every form, and every field of one word in 20")
+    func matchesFoundation() throws {
+        let lexicon = try bundledLexicon.get()
+        let url = DocumentationSnippets.packageRoot(fromTestFile: #filePath).appendingPathComponent("Sources/OxfordSandbox/Lexicon/lexicon.json")
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? NSDictionary)
+        let words = try #require(file["words"] as? [String: NSDictionary])
+        let lemmas = try #require(file["lemmas"] as? [String: [NSDictionary]])
+        #expect(words.count == lexicon.headwordCount && lemmas.count == lexicon.inflectedFormCount)
+        var differences: [String] = []
+        // Every 20th word in full (JSONSerialization per word is slow in debug builds); all of them by name.
+        #expect(Set(words.keys) == Set(lexicon.words.keys))
+        for (number, id) in words.keys.sorted().enumerated() where number % 20 == 0 {
+            let expected = words[id]
+            guard let word = lexicon.words[id] else { differences.append(id); continue }
+            let rendered = try JSONSerialization.jsonObject(with: Data(Self.json(word).serialized())) as? NSDictionary
+            if rendered?.isEqual(to: expected as? [AnyHashable: Any] ?? [:]) != true { differences.append(id) }
+        }
+        for (form, expected) in lemmas {
+            let links = (lexicon.lemmas[form] ?? []).map { ["headword": $0.headword, "lexicalCategory": $0.lexicalCategory, "tag": $0.tag] as NSDictionary }
+            if links != expected { differences.append(form) }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ, such as \(differences.prefix(5))")
+    }
+
+    /// A word in the file's own shape.
+    static func json(_ word: SandboxWord) -> JSON {
+        func strings(_ values: [String]?) -> JSON? { values.map(JSON.strings) }
+        return .object([
+            "frequency": .double(word.frequency),
+            "lexicalEntries": .array(word.lexicalEntries.map { entry in
+                .object([
+                    "lexicalCategory": .string(entry.lexicalCategory),
+                    "inflections": .array(entry.inflections.map { .object(["form": .string($0.form), "tag": .string($0.tag)]) }),
+                    "senses": .array(entry.senses.map { sense in
+                        .object([
+                            "id": .string(sense.id), "definitions": strings(sense.definitions), "examples": strings(sense.examples),
+                            "synonyms": strings(sense.synonyms), "antonyms": strings(sense.antonyms), "domains": strings(sense.domains),
+                            "registers": strings(sense.registers), "regions": strings(sense.regions),
+                        ])
+                    }),
+                ])
+            }),
+            "pronunciations": word.pronunciations.map { .array($0.map { .object(["dialect": .string($0.dialect), "ipa": .string($0.ipa)]) }) },
+            "translations": word.translations.map { translations in
+                .object(translations.mapValues { senses in
+                    .array(senses.map { .object(["lexicalCategory": .string($0.lexicalCategory), "gloss": $0.gloss.map(JSON.string),
+                                                 "translations": .strings($0.translations)]) })
+                })
+            },
+        ])
     }
 }
