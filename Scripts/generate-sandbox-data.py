@@ -244,10 +244,12 @@ def main():
         if not lexical_entries:
             for pos, _, senses in dictionaries["fi"].get(word, []):
                 category = FREEDICT_POS.get(pos, "other")
-                entry = lexical_entries.setdefault(category, [])
+                # Only glossed senses make an entry: a word whose WikDict senses have no English
+                # gloss gets none (and is skipped), rather than an entry without senses.
                 for number, (gloss, _) in enumerate(senses[:MAX_SENSES]):
                     if gloss:
-                        entry.append({"id": f"wikdict-fi-{word}-{category}-{number + 1}", "definitions": [gloss]})
+                        lexical_entries.setdefault(category, []).append(
+                            {"id": f"wikdict-fi-{word}-{category}-{number + 1}", "definitions": [gloss]})
         if not lexical_entries:
             continue
         record = {"frequency": wordfreq.word_frequency(word, "en"), "lexicalEntries": []}
@@ -272,7 +274,10 @@ def main():
             for pos, _, senses in entries.get(word, []):
                 for gloss, targets in senses[:MAX_TRANSLATION_SENSES]:
                     if targets:
-                        found.append({"lexicalCategory": FREEDICT_POS.get(pos, "other"), "gloss": gloss, "translations": targets[:5]})
+                        translation = {"lexicalCategory": FREEDICT_POS.get(pos, "other"), "translations": targets[:5]}
+                        if gloss:
+                            translation["gloss"] = gloss
+                        found.append(translation)
             if found:
                 translations[language] = found
         if translations:

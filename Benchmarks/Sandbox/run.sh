@@ -7,7 +7,10 @@
 #
 # Environment: PORT (default 18080), DURATION (seconds per wrk run, default 15),
 # CONNECTIONS (default 32), THREADS (wrk threads, default 1: the machine has 2 cores and the
-# server needs one), WORDS (distinct headwords cycled through, default 2000).
+# server needs one), WORDS (distinct headwords cycled through, default 2000), ROUNDS (rounds of
+# the two runs, interleaved, default 3). The machine is a VM whose CPU time is sometimes stolen by
+# its neighbours: each row shows the steal share during its wrk run, and the summary gives medians
+# and min–max over the rounds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PORT=${PORT:-18080}
@@ -15,6 +18,7 @@ DURATION=${DURATION:-15}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 WORDS=${WORDS:-2000}
+ROUNDS=${ROUNDS:-3}
 WORK=$(mktemp -d)
 trap 'if [ -n "${SERVER:-}" ]; then kill "$SERVER" 2>/dev/null || true; fi; rm -rf "$WORK"' EXIT
 
@@ -67,6 +71,9 @@ start_server() {
 stop_server() { kill "$SERVER"; wait "$SERVER" 2> /dev/null || true; SERVER=; }
 rss_mb() { awk "/^$1:/ { printf \"%.1f\", \$2 / 1024 }" "/proc/$SERVER/status"; }
 
+# CPU time stolen by the hypervisor: jiffies of all and of steal, from /proc/stat.
+cpu_jiffies() { awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total, $9 }' /proc/stat; }
+
 run_wrk() {
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/lookups.lua" "http://127.0.0.1:$PORT" > "$WORK/wrk.txt"
     grep '^RESULT' "$WORK/wrk.txt"
@@ -74,17 +81,34 @@ run_wrk() {
 
 field() { sed -E "s/.*$1=([0-9.]+).*/\1/" <<< "$2"; }
 
-echo "| run | start-up (ms) | RSS after (MB) | peak RSS (MB) | look-ups/s | p50 (ms) | p99 (ms) | max (ms) | errors + non-2xx |"
-echo "|---|---|---|---|---|---|---|---|---|"
-for mode in "cache on" "cache off"; do
-    if [ "$mode" = "cache on" ]; then start_server; else start_server --cache-mb 0; fi
-    IDLE_RSS=$(rss_mb VmRSS)
-    run_wrk > /dev/null   # warm-up pass (fills the cache in the first mode)
-    RESULT=$(run_wrk)
-    requests=$(field requests "$RESULT"); seconds=$(field seconds "$RESULT")
-    rate=$(python3 -c "print(round($requests / $seconds))")
-    echo "| $mode | $STARTUP_MS | $(rss_mb VmRSS) | $(rss_mb VmHWM) | $rate | $(field p50 "$RESULT") | $(field p99 "$RESULT") | $(field max "$RESULT") | $(( $(field errors "$RESULT") + $(field non2xx "$RESULT") )) |"
-    echo "idle RSS after start-up ($mode): ${IDLE_RSS} MB" >&2
-    stop_server
+echo "| round | run | start-up (ms) | RSS idle (MB) | RSS after (MB) | peak RSS (MB) | look-ups/s | p50 (ms) | p99 (ms) | max (ms) | errors + non-2xx | CPU stolen |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+: > "$WORK/rows"
+for round in $(seq 1 "$ROUNDS"); do
+    for mode in "cache on" "cache off"; do
+        if [ "$mode" = "cache on" ]; then start_server; else start_server --cache-mb 0; fi
+        IDLE_RSS=$(rss_mb VmRSS)
+        run_wrk > /dev/null   # warm-up pass (fills the cache in the first mode)
+        read -r total_before steal_before < <(cpu_jiffies)
+        RESULT=$(run_wrk)
+        read -r total_after steal_after < <(cpu_jiffies)
+        steal=$(python3 -c "print(f'{100 * ($steal_after - $steal_before) / max(1, $total_after - $total_before):.0f} %')")
+        requests=$(field requests "$RESULT"); seconds=$(field seconds "$RESULT")
+        rate=$(python3 -c "print(round($requests / $seconds))")
+        echo "| $round | $mode | $STARTUP_MS | $IDLE_RSS | $(rss_mb VmRSS) | $(rss_mb VmHWM) | $rate | $(field p50 "$RESULT") | $(field p99 "$RESULT") | $(field max "$RESULT") | $(( $(field errors "$RESULT") + $(field non2xx "$RESULT") )) | $steal |"
+        echo "$mode $STARTUP_MS $rate $(field p99 "$RESULT") $(rss_mb VmHWM)" >> "$WORK/rows"
+        stop_server
+    done
 done
-echo "data: $(stat -c %s "$LEXICON") bytes ($LEXICON); $(wc -l < "$WORK/words.txt") distinct words cycled; wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s; $(nproc) cores" >&2
+echo
+python3 - "$WORK/rows" <<'PY'
+import statistics, sys
+rows = [line.rsplit(" ", 4) for line in open(sys.argv[1]).read().splitlines()]
+print("| run | start-up (ms) | look-ups/s | p99 (ms) | peak RSS (MB) |")
+print("|---|---|---|---|---|")
+for mode in ("cache on", "cache off"):
+    columns = list(zip(*[[float(value) for value in row[1:]] for row in rows if row[0] == mode]))
+    cells = [f"{statistics.median(c):g} ({min(c):g}–{max(c):g})" for c in columns]
+    print(f"| {mode} | " + " | ".join(cells) + " |")
+PY
+echo "medians (min–max) over $ROUNDS rounds; data: $(stat -c %s "$LEXICON") bytes ($LEXICON); $(wc -l < "$WORK/words.txt") distinct words cycled; wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s; $(nproc) cores" >&2

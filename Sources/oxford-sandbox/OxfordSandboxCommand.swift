@@ -35,7 +35,7 @@ struct OxfordSandboxCommand: AsyncParsableCommand {
     var lexicon: String?
 
     @Option(name: .customLong("cache-mb"), help: "Memory for answers already rendered, in MiB (0 turns the cache off).")
-    var cacheMB = 32
+    var cacheMB = 64
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"

@@ -84,7 +84,7 @@ extension OxfordSandbox {
             }
             all = [endpoint: filters]
         }
-        return .json(.object(["metadata": APIVersion.providerOnly, "results": .object(all.mapValues { .strings($0) })]))
+        return .json(.object(["metadata": APIVersion.providerOnly, "results": .object(sortingKeysOf: all.mapValues { .strings($0) })]))
     }
 
     /// `/fields` and `/fields/{endpoint}`.
@@ -97,7 +97,7 @@ extension OxfordSandbox {
             }
             all = [endpoint: fields]
         }
-        return .json(.object(["metadata": APIVersion.providerOnly, "results": .object(all.mapValues { .strings($0) })]))
+        return .json(.object(["metadata": APIVersion.providerOnly, "results": .object(sortingKeysOf: all.mapValues { .strings($0) })]))
     }
 
     /// `/domains`, `/registers`, `/lexicalCategories` (v1: `lexicalcategories`), `/grammaticalFeatures`

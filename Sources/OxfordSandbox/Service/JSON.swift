@@ -12,9 +12,28 @@ enum JSON: Sendable, Hashable {
     static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.serialized() == rhs.serialized() }
     func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
-    /// An object of the members that are not `nil`, sorted by key.
-    static func object(_ members: [String: JSON?]) -> JSON {
-        .object(members.compactMap { key, value in value.map { (key, $0) } }.sorted { $0.0 < $1.0 })
+    /// An object of the members that are not `nil`, sorted by key. (A dictionary literal builds
+    /// `KeyValuePairs`: no hashing, and sorting a handful of keys that are mostly in order is cheap.)
+    static func object(_ members: KeyValuePairs<String, JSON?>) -> JSON {
+        var kept: [(String, JSON)] = []
+        kept.reserveCapacity(members.count)
+        for (key, value) in members {
+            if let value { kept.append((key, value)) }
+        }
+        // Insertion sort: the builders mostly list keys in order already.
+        for index in kept.indices.dropFirst() {
+            var position = index
+            while position > 0, kept[position - 1].0 > kept[position].0 {
+                kept.swapAt(position - 1, position)
+                position -= 1
+            }
+        }
+        return .object(kept)
+    }
+
+    /// An object of a dictionary's members, sorted by key.
+    static func object(sortingKeysOf members: [String: JSON]) -> JSON {
+        .object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
     /// An array of strings.

@@ -20,7 +20,7 @@ public struct OxfordSandbox: Sendable {
 
     /// A sandbox serving `lexicon`, accepting `credentials` (any non-empty pair by default).
     /// `cacheBytes` bounds the memory kept for answers already rendered (0 turns the cache off).
-    public init(lexicon: SandboxLexicon, credentials: SandboxCredentials = .anyNonEmpty, cacheBytes: Int = 32 << 20) {
+    public init(lexicon: SandboxLexicon, credentials: SandboxCredentials = .anyNonEmpty, cacheBytes: Int = 64 << 20) {
         self.lexicon = lexicon
         self.credentials = credentials
         vocabulary = SandboxVocabulary(lexicon)

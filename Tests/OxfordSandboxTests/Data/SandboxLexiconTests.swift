@@ -19,6 +19,22 @@ struct SandboxLexiconTests {
         #expect(lexicon.lemmas["pixels"]?.map(\.headword) == ["pixel"])
     }
 
+    @Test("Every headword has senses and answers entries; every inflected form leads to a headword in the lexicon")
+    func integrity() throws {
+        let lexicon = try bundledLexicon.get()
+        let empty = lexicon.words.filter { $0.value.lexicalEntries.isEmpty || $0.value.lexicalEntries.contains { $0.senses.isEmpty } }
+        #expect(empty.isEmpty, "headwords without senses: \(empty.keys.sorted().prefix(10))")
+        let dangling = lexicon.lemmas.filter { $0.value.contains { lexicon.words[$0.headword] == nil } }
+        #expect(dangling.isEmpty, "forms whose headword is missing: \(dangling.keys.sorted().prefix(10))")
+        let sandbox = OxfordSandbox(lexicon: lexicon, credentials: .open, cacheBytes: 0)
+        var failures: [String] = []
+        for (number, word) in lexicon.sortedHeadwords.enumerated() where number % 10 == 0 {
+            let target = "/api/v2/entries/en-gb/" + (word.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? word)
+            if sandbox.respond(method: .get, target: target, headers: [:]).status != .ok { failures.append(word) }
+        }
+        #expect(failures.isEmpty, "entries not found for \(failures.prefix(10))")
+    }
+
     @Test("strictMatch: false also finds near-homographs that differ by diacritics or case; true only the exact id")
     func nearHomographs() {
         let word = SandboxWord(frequency: 1e-6, lexicalEntries: [])
@@ -135,28 +151,29 @@ struct LexiconParserTests {
     /// A word in the file's own shape.
     static func json(_ word: SandboxWord) -> JSON {
         func strings(_ values: [String]?) -> JSON? { values.map(JSON.strings) }
+        func sense(_ sense: SandboxWord.Sense) -> JSON {
+            .object([
+                "id": .string(sense.id), "definitions": strings(sense.definitions), "examples": strings(sense.examples),
+                "synonyms": strings(sense.synonyms), "antonyms": strings(sense.antonyms), "domains": strings(sense.domains),
+                "registers": strings(sense.registers), "regions": strings(sense.regions),
+            ])
+        }
+        func entry(_ entry: SandboxWord.LexicalEntry) -> JSON {
+            let inflections: [JSON] = entry.inflections.map { .object(["form": .string($0.form), "tag": .string($0.tag)]) }
+            return .object(["lexicalCategory": .string(entry.lexicalCategory), "inflections": .array(inflections), "senses": .array(entry.senses.map(sense))])
+        }
+        func translation(_ sense: SandboxWord.Translation) -> JSON {
+            .object(["lexicalCategory": .string(sense.lexicalCategory), "gloss": sense.gloss.map(JSON.string), "translations": .strings(sense.translations)])
+        }
+        let pronunciations: JSON? = word.pronunciations.map { list in
+            .array(list.map { .object(["dialect": .string($0.dialect), "ipa": .string($0.ipa)]) })
+        }
+        let translations: JSON? = word.translations.map { byLanguage in
+            .object(sortingKeysOf: byLanguage.mapValues { .array($0.map(translation)) })
+        }
         return .object([
-            "frequency": .double(word.frequency),
-            "lexicalEntries": .array(word.lexicalEntries.map { entry in
-                .object([
-                    "lexicalCategory": .string(entry.lexicalCategory),
-                    "inflections": .array(entry.inflections.map { .object(["form": .string($0.form), "tag": .string($0.tag)]) }),
-                    "senses": .array(entry.senses.map { sense in
-                        .object([
-                            "id": .string(sense.id), "definitions": strings(sense.definitions), "examples": strings(sense.examples),
-                            "synonyms": strings(sense.synonyms), "antonyms": strings(sense.antonyms), "domains": strings(sense.domains),
-                            "registers": strings(sense.registers), "regions": strings(sense.regions),
-                        ])
-                    }),
-                ])
-            }),
-            "pronunciations": word.pronunciations.map { .array($0.map { .object(["dialect": .string($0.dialect), "ipa": .string($0.ipa)]) }) },
-            "translations": word.translations.map { translations in
-                .object(translations.mapValues { senses in
-                    .array(senses.map { .object(["lexicalCategory": .string($0.lexicalCategory), "gloss": $0.gloss.map(JSON.string),
-                                                 "translations": .strings($0.translations)]) })
-                })
-            },
+            "frequency": .double(word.frequency), "lexicalEntries": .array(word.lexicalEntries.map(entry)),
+            "pronunciations": pronunciations, "translations": translations,
         ])
     }
 }
