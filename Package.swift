@@ -77,6 +77,7 @@ let package = Package(
                 "OxfordSandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // Test support shared by the test targets: documentation examples must be tested code.
@@ -92,6 +93,8 @@ let package = Package(
             name: "OxfordSandboxTests",
             dependencies: [
                 "OxfordSandbox", "OxfordDictionaries", "EndpointKit", "DocumentationSnippets",
+                // The command is run as a built binary by its end-to-end tests.
+                "oxford-sandbox",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

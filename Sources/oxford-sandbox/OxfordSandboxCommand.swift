@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
 import OxfordSandbox
 
 /// `oxford-sandbox`: serves the offline Oxford Dictionaries API until interrupted.
@@ -66,6 +67,15 @@ struct OxfordSandboxCommand: AsyncParsableCommand {
         case .exactly: "only the given app_id/app_key"
         case .anyNonEmpty: "any non-empty app_id/app_key headers"
         }
+        let host = self.host
+        do {
+            try await serve(sandbox, data: data, loaded: loaded, accepted: accepted, logger: logger)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ValidationError("cannot listen on \(host):\(port): the address is in use; choose another --port (0 picks a free one)")
+        }
+    }
+
+    private func serve(_ sandbox: OxfordSandbox, data: SandboxLexicon, loaded: Duration, accepted: String, logger: Logger) async throws {
         let host = self.host
         try await OxfordSandboxServer.serve(sandbox, host: host, port: port, logger: logger) { port in
             let address = host.contains(":") ? "[\(host)]" : host
