@@ -6,7 +6,7 @@
 #   bash Benchmarks/Sandbox/run.sh        # from the package root; prints a Markdown table
 #
 # Environment: PORT (default 18080), DURATION (seconds per wrk run, default 15),
-# CONNECTIONS (default 32), THREADS (wrk threads, default 1: the machine has 2 cores and the
+# CONNECTIONS (default 16), THREADS (wrk threads, default 1: the machine has 2 cores and the
 # server needs one), WORDS (distinct headwords cycled through, default 2000), ROUNDS (rounds of
 # the two runs, interleaved, default 3). The machine is a VM whose CPU time is sometimes stolen by
 # its neighbours: each row shows the steal share during its wrk run, and the summary gives medians
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 PORT=${PORT:-18080}
 DURATION=${DURATION:-15}
-CONNECTIONS=${CONNECTIONS:-32}
+CONNECTIONS=${CONNECTIONS:-16}
 THREADS=${THREADS:-1}
 WORDS=${WORDS:-2000}
 ROUNDS=${ROUNDS:-3}
@@ -69,6 +69,8 @@ start_server() {
     STARTUP_MS=$(( $(now_ms) - started ))
 }
 stop_server() { kill "$SERVER"; wait "$SERVER" 2> /dev/null || true; SERVER=; }
+# The server's CPU time (user + system) in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
 rss_mb() { awk "/^$1:/ { printf \"%.1f\", \$2 / 1024 }" "/proc/$SERVER/status"; }
 
 # CPU time stolen by the hypervisor: jiffies of all and of steal, from /proc/stat.
@@ -81,8 +83,8 @@ run_wrk() {
 
 field() { sed -E "s/.*$1=([0-9.]+).*/\1/" <<< "$2"; }
 
-echo "| round | run | start-up (ms) | RSS idle (MB) | RSS after (MB) | peak RSS (MB) | look-ups/s | p50 (ms) | p99 (ms) | max (ms) | errors + non-2xx | CPU stolen |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| round | run | start-up (ms) | RSS idle (MB) | RSS after (MB) | peak RSS (MB) | look-ups/s | p50 (ms) | p99 (ms) | max (ms) | errors + non-2xx | server CPU (µs/look-up) | CPU stolen |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 : > "$WORK/rows"
 for round in $(seq 1 "$ROUNDS"); do
     for mode in "cache on" "cache off"; do
@@ -90,22 +92,25 @@ for round in $(seq 1 "$ROUNDS"); do
         IDLE_RSS=$(rss_mb VmRSS)
         run_wrk > /dev/null   # warm-up pass (fills the cache in the first mode)
         read -r total_before steal_before < <(cpu_jiffies)
+        ticks_before=$(cpu_ticks)
         RESULT=$(run_wrk)
+        ticks_after=$(cpu_ticks)
         read -r total_after steal_after < <(cpu_jiffies)
         steal=$(python3 -c "print(f'{100 * ($steal_after - $steal_before) / max(1, $total_after - $total_before):.0f} %')")
         requests=$(field requests "$RESULT"); seconds=$(field seconds "$RESULT")
         rate=$(python3 -c "print(round($requests / $seconds))")
-        echo "| $round | $mode | $STARTUP_MS | $IDLE_RSS | $(rss_mb VmRSS) | $(rss_mb VmHWM) | $rate | $(field p50 "$RESULT") | $(field p99 "$RESULT") | $(field max "$RESULT") | $(( $(field errors "$RESULT") + $(field non2xx "$RESULT") )) | $steal |"
-        echo "$mode $STARTUP_MS $rate $(field p99 "$RESULT") $(rss_mb VmHWM)" >> "$WORK/rows"
+        cpu_us=$(python3 -c "import os; print(round(($ticks_after - $ticks_before) / os.sysconf('SC_CLK_TCK') * 1e6 / $requests, 1))")
+        echo "| $round | $mode | $STARTUP_MS | $IDLE_RSS | $(rss_mb VmRSS) | $(rss_mb VmHWM) | $rate | $(field p50 "$RESULT") | $(field p99 "$RESULT") | $(field max "$RESULT") | $(( $(field errors "$RESULT") + $(field non2xx "$RESULT") )) | $cpu_us | $steal |"
+        echo "$mode $STARTUP_MS $rate $(field p99 "$RESULT") $(rss_mb VmHWM) $cpu_us" >> "$WORK/rows"
         stop_server
     done
 done
 echo
 python3 - "$WORK/rows" <<'PY'
 import statistics, sys
-rows = [line.rsplit(" ", 4) for line in open(sys.argv[1]).read().splitlines()]
-print("| run | start-up (ms) | look-ups/s | p99 (ms) | peak RSS (MB) |")
-print("|---|---|---|---|---|")
+rows = [line.rsplit(" ", 5) for line in open(sys.argv[1]).read().splitlines()]
+print("| run | start-up (ms) | look-ups/s | p99 (ms) | peak RSS (MB) | server CPU (µs/look-up) |")
+print("|---|---|---|---|---|---|")
 for mode in ("cache on", "cache off"):
     columns = list(zip(*[[float(value) for value in row[1:]] for row in rows if row[0] == mode]))
     cells = [f"{statistics.median(c):g} ({min(c):g}–{max(c):g})" for c in columns]
