@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OxfordDictionaries", targets: ["OxfordDictionaries"]),
         .library(name: "OxfordSandbox", targets: ["OxfordSandbox"]),
         .executable(name: "oxford-sandbox", targets: ["oxford-sandbox"]),
+        .executable(name: "oxford", targets: ["oxford"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -20,10 +21,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        // Test-only dependencies.
+        // The oxford command's transport (and the tests' second transport).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Test-only dependencies.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
     ],
@@ -80,8 +82,23 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // The command-line tool: offline (the sandbox, in-process) by default, the real service with
+        // credentials. It rides AsyncHTTPClient, the fastest transport on Linux.
+        .executableTarget(
+            name: "oxford",
+            dependencies: [
+                "EndpointKit", "OxfordDictionaries", "OxfordSandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // Test support shared by the test targets: documentation examples must be tested code.
         .target(name: "DocumentationSnippets", path: "Tests/Support/DocumentationSnippets"),
+        // Test support: runs the package's executables as a user does.
+        .target(name: "ProcessTesting", path: "Tests/Support/ProcessTesting"),
         .testTarget(
             name: "OxfordDictionariesTests",
             dependencies: [
@@ -94,8 +111,17 @@ let package = Package(
             dependencies: [
                 "OxfordSandbox", "OxfordDictionaries", "EndpointKit", "DocumentationSnippets",
                 // The command is run as a built binary by its end-to-end tests.
-                "oxford-sandbox",
+                "oxford-sandbox", "ProcessTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "OxfordCommandTests",
+            dependencies: [
+                // Run as a built binary by the tests.
+                "oxford",
+                "OxfordSandbox", "ProcessTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,5 +1,9 @@
 /// An item of the API's controlled vocabulary: an identifier and its label, such as
 /// `{"id": "noun", "text": "Noun"}`.
+///
+/// v1 sent labels as bare strings (`"lexicalCategory": "Noun"`, `"domains": ["Cards"]`); those
+/// decode too, with the text as the label and an identifier derived from it (`Noun` → `noun`,
+/// `Computer Science` → `computer_science`), so the same models read both versions.
 public struct OxfordLabel: Codable, Sendable, Hashable {
     /// The identifier.
     public var id: String
@@ -10,6 +14,25 @@ public struct OxfordLabel: Codable, Sendable, Hashable {
     public init(id: String, text: String) {
         self.id = id
         self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey { case id, text }
+
+    /// Reads `{"id", "text"}` (v2) or a bare string (v1).
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(id: text.lowercased().split(separator: " ").joined(separator: "_"), text: text)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(String.self, forKey: .id), text: try container.decode(String.self, forKey: .text))
+    }
+
+    /// Writes `{"id", "text"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(text, forKey: .text)
     }
 }
 

@@ -1,0 +1,61 @@
+import EndpointKit
+import Foundation
+import OxfordDictionaries
+
+/// The dictionary layout: headword, pronunciations, then each part of speech with numbered senses,
+/// their examples, domains and registers, and synonyms.
+struct EntryPrinter {
+    let terminal: Terminal
+
+    func print(_ entry: OxfordRetrieveEntry) {
+        for (index, headword) in entry.results.enumerated() {
+            if index > 0 { terminal.print() }
+            printHeadword(headword)
+        }
+    }
+
+    private func printHeadword(_ headword: OxfordHeadwordEntry) {
+        var line = terminal.bold(headword.word ?? headword.id)
+        let pronunciations = Self.pronunciations(of: headword)
+        if !pronunciations.isEmpty { line += "  " + pronunciations.map { terminal.cyan("/\($0.0)/") + ($0.1.map { " " + terminal.dim("(\($0))") } ?? "") }.joined(separator: ", ") }
+        terminal.print(line)
+        for lexicalEntry in headword.lexicalEntries {
+            terminal.print(terminal.magenta(terminal.italic(lexicalEntry.lexicalCategory.text.lowercased())))
+            let entries = lexicalEntry.entries ?? []
+            let forms = entries.flatMap { $0.inflections ?? [] }.map(\.inflectedForm)
+            if !forms.isEmpty { terminal.print("  " + terminal.dim("forms: " + forms.joined(separator: ", "))) }
+            let senses = entries.flatMap { $0.senses ?? [] }
+            for (number, sense) in senses.enumerated() {
+                printSense(sense, number: "\(number + 1).", indent: "  ")
+            }
+        }
+    }
+
+    private func printSense(_ sense: OxfordSense, number: String, indent: String) {
+        let labels = ((sense.domains ?? []) + (sense.registers ?? []) + (sense.regions ?? [])).map(\.text)
+        let label = labels.isEmpty ? "" : terminal.yellow("[" + labels.joined(separator: ", ") + "] ")
+        let definition = (sense.definitions ?? sense.shortDefinitions ?? []).joined(separator: "; ")
+        terminal.print(indent + terminal.bold(number) + " " + label + definition)
+        let continuation = indent + String(repeating: " ", count: number.count + 1)
+        for example in sense.examples ?? [] { terminal.print(continuation + terminal.dim("“\(example.text)”")) }
+        let synonyms = (sense.synonyms ?? []).map(\.text)
+        if !synonyms.isEmpty { terminal.print(continuation + terminal.green("synonyms: ") + synonyms.joined(separator: ", ")) }
+        let translations = (sense.translations ?? []).map(\.text)
+        if !translations.isEmpty { terminal.print(continuation + terminal.green("→ ") + translations.joined(separator: ", ")) }
+        for (index, subsense) in (sense.subsenses ?? []).enumerated() {
+            printSense(subsense, number: "\(number)\(index + 1)", indent: continuation)
+        }
+    }
+
+    /// Each distinct spelling with its dialect, from the entries (v2) and lexical entries (v1).
+    static func pronunciations(of headword: OxfordHeadwordEntry) -> [(String, String?)] {
+        let all = (headword.pronunciations ?? []) + headword.lexicalEntries.flatMap { lexical in
+            (lexical.pronunciations ?? []) + (lexical.entries ?? []).flatMap { $0.pronunciations ?? [] }
+        }
+        var seen = Set<String>()
+        return all.compactMap { pronunciation in
+            guard let spelling = pronunciation.phoneticSpelling, seen.insert(spelling).inserted else { return nil }
+            return (spelling, pronunciation.dialects?.first)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import AsyncHTTPClient
+import EndpointKit
+import Foundation
+import Logging
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OxfordDictionaries
+import OxfordSandbox
+
+/// The server a command talks to: the one configured, or the bundled sandbox started in-process on
+/// a free loopback port when no credentials are configured.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+struct Session: Sendable {
+    /// The client (v2 requests; v1 requests go through its controller).
+    let client: OxfordClient
+    /// The HTTP client under the transport, shut down on close.
+    private let httpClient: HTTPClient
+    /// The v2 base URL.
+    let baseURL: URL
+    /// The v1 base URL.
+    let v1BaseURL: URL
+    /// The credentials sent, if any.
+    let credentials: OxfordCredentials?
+    /// The sandbox server, when one was started.
+    private let sandbox: OxfordSandboxServer?
+
+    /// Opens a session for `options`, announcing a sandbox on standard error.
+    static func open(_ options: ServiceOptions, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Session {
+        let credentials = options.credentials(environment)
+        let given = options.givenBaseURL(environment)
+        var sandbox: OxfordSandboxServer?
+        let v2: URL, v1: URL
+        if let given {
+            (v2, v1) = Self.versions(of: given)
+        } else if credentials != nil {
+            (v2, v1) = (OxfordAPI.production, OxfordAPIRequest.v1BaseURL)
+        } else {
+            var logger = Logger(label: "oxford.sandbox")
+            logger.logLevel = .warning
+            let server = try await OxfordSandboxServer.start(OxfordSandbox(lexicon: try SandboxLexicon.bundled(), credentials: .open), logger: logger)
+            sandbox = server
+            (v2, v1) = (server.baseURL, server.v1BaseURL)
+            Terminal.note("no OXFORD_APP_ID/OXFORD_APP_KEY set: using the offline sandbox at http://127.0.0.1:\(server.port)")
+        }
+        var configuration = EndpointController<OxfordServerError>.Configuration()
+        configuration.timeout = .milliseconds(Int64(options.timeout * 1000))
+        configuration.notificationCenter = nil
+        var logger = Logger(label: "oxford")
+        logger.logLevel = .critical
+        configuration.logger = logger
+        // A refused connection fails at once (AsyncHTTPClient would otherwise retry it until the
+        // connect timeout); the controller's retry policy decides about retries.
+        var httpConfiguration = HTTPClient.Configuration()
+        httpConfiguration.connectionPool.retryConnectionEstablishment = false
+        httpConfiguration.timeout.connect = .milliseconds(Int64(min(options.timeout, 10) * 1000))
+        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
+        let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .milliseconds(Int64(options.timeout * 1000))))
+        let client = OxfordClient(api: OxfordAPI(baseURL: v2, credentials: credentials), transport: transport, configuration: configuration)
+        return Session(client: client, httpClient: httpClient, baseURL: v2, v1BaseURL: v1, credentials: credentials, sandbox: sandbox)
+    }
+
+    /// The v2 and v1 base URLs of a given one (`…/api/v2` ↔ `…/api/v1`; otherwise the same for both).
+    static func versions(of url: URL) -> (v2: URL, v1: URL) {
+        let text = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
+        if text.hasSuffix("/api/v1") { return (URL(string: String(text.dropLast(2)) + "v2")!, URL(string: text)!) }
+        if text.hasSuffix("/api/v2") { return (URL(string: text)!, URL(string: String(text.dropLast(2)) + "v1")!) }
+        return (URL(string: text)!, URL(string: text)!)
+    }
+
+    /// Whether requests go to the sandbox started in-process.
+    var isSandbox: Bool { sandbox != nil }
+
+    /// Shuts the HTTP client down and stops the sandbox, if one was started.
+    func close() async {
+        try? await httpClient.shutdown()
+        await sandbox?.stop()
+    }
+
+    /// A v1 request (the original layout), as `OxfordAPIRequest` builds it.
+    func v1Request(_ request: OxfordAPIRequest) -> OxfordAPIRequest {
+        var request = request
+        request.baseURL = v1BaseURL
+        request.credentials = credentials
+        return request
+    }
+
+    /// Sends a v1 request through the controller and decodes `Payload` (v1 bodies decode with the
+    /// same models: labels may be bare strings).
+    func send<Payload: Decodable & Sendable>(v1 request: OxfordAPIRequest, as type: Payload.Type = Payload.self) async throws -> Payload {
+        try await client.controller.load(try Self.endpoint(v1Request(request), as: type))
+    }
+
+    /// The raw body of a v1 request.
+    func raw(v1 request: OxfordAPIRequest) async throws -> Data {
+        try await client.controller.load(try Self.endpoint(v1Request(request), as: Data.self))
+    }
+
+    /// The raw body of a v2 request.
+    func raw<Response>(_ request: OxfordRequest<Response>) async throws -> Data {
+        let prepared = try request.prepare()
+        return try await client.controller.load(try Self.endpoint(url: prepared.url, headers: request.headerFields, as: Data.self))
+    }
+
+    /// An endpoint for a v1 request's URL.
+    static func endpoint<Payload>(_ request: OxfordAPIRequest, as type: Payload.Type) throws -> Endpoint<Payload> {
+        let urlString = try request.urlString()
+        guard let url = URL(string: urlString) else { throw CommandFailure.usage("the v1 URL \(urlString) is not a URL") }
+        return try endpoint(url: url, headers: request.credentials?.headerFields ?? [:], as: type)
+    }
+
+    /// An endpoint for a full URL: its path as the server URL's, its query as parameters.
+    static func endpoint<Payload>(url: URL, headers: [String: String], as type: Payload.Type) throws -> Endpoint<Payload> {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw CommandFailure.usage("\(url) is not a URL") }
+        var query: [String: any APIParamConvertible] = [:]
+        for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        components.query = nil
+        guard let server = components.url else { throw CommandFailure.usage("\(url) is not a URL") }
+        var headerFields = headers
+        headerFields["Accept"] = "application/json"
+        return Endpoint<Payload>(
+            serverURL: server, pathPrefix: "", queryParameters: query.isEmpty ? nil : query, headerFields: headerFields,
+            serverErrorType: OxfordServerError.self)
+    }
+}
