@@ -5,6 +5,7 @@
 #   apt-get install wrk curl python3      # once
 #   bash Benchmarks/Sandbox/run.sh        # from the package root; prints a Markdown table
 #
+# The server runs with its defaults (one event-loop thread).
 # Environment: PORT (default 18080), DURATION (seconds per wrk run, default 15),
 # CONNECTIONS (default 16), THREADS (wrk threads, default 1: the machine has 2 cores and the
 # server needs one), WORDS (distinct headwords cycled through, default 2000), ROUNDS (rounds of

@@ -53,7 +53,7 @@ struct Search: SendingCommand {
 struct Words: SendingCommand {
     static let configuration = CommandConfiguration(
         abstract: "List words matching filters: lexical category, domain, register, region (the v1 wordlist).",
-        discussion: "The wordlist was removed from v2; this uses the v1 layout on the same server (…/api/v1). --all fetches every page.")
+        discussion: "The wordlist was removed from v2; this uses the v1 layout on the same server (…/api/v1). --all fetches every page; with --json each page's answer is one line (JSON Lines).")
 
     @Option(help: "Words per page (1–5000).")
     var limit = 100

@@ -27,7 +27,7 @@ struct ServiceOptions: ParsableArguments {
     var timeout: Double = 30
 
     func validate() throws {
-        if (appID == nil) != (appKey == nil), ProcessInfo.processInfo.environment["OXFORD_APP_ID"] == nil {
+        guard (appID == nil) == (appKey == nil) else {
             throw ValidationError("--app-id and --app-key go together: give both, or set OXFORD_APP_ID and OXFORD_APP_KEY")
         }
         if let baseURL {

@@ -33,15 +33,18 @@ struct EntryPrinter {
 
     private func printSense(_ sense: OxfordSense, number: String, indent: String) {
         let labels = ((sense.domains ?? []) + (sense.registers ?? []) + (sense.regions ?? [])).map(\.text)
-        let label = labels.isEmpty ? "" : terminal.yellow("[" + labels.joined(separator: ", ") + "] ")
+        let label = labels.isEmpty ? "" : "[" + labels.joined(separator: ", ") + "] "
         let definition = (sense.definitions ?? sense.shortDefinitions ?? []).joined(separator: "; ")
-        terminal.print(indent + terminal.bold(number) + " " + label + definition)
-        let continuation = indent + String(repeating: " ", count: number.count + 1)
-        for example in sense.examples ?? [] { terminal.print(continuation + terminal.dim("“\(example.text)”")) }
+        let width = indent.count + number.count + 1
+        let continuation = String(repeating: " ", count: width)
+        terminal.printWrapped(indent + terminal.bold(number) + " " + terminal.yellow(label), prefixWidth: width + label.count, definition)
+        for example in sense.examples ?? [] { terminal.printWrapped(continuation, prefixWidth: width, "“\(example.text)”", style: terminal.dim) }
         let synonyms = (sense.synonyms ?? []).map(\.text)
-        if !synonyms.isEmpty { terminal.print(continuation + terminal.green("synonyms: ") + synonyms.joined(separator: ", ")) }
+        if !synonyms.isEmpty {
+            terminal.printWrapped(continuation + terminal.green("synonyms: "), prefixWidth: width + 10, synonyms.joined(separator: ", "))
+        }
         let translations = (sense.translations ?? []).map(\.text)
-        if !translations.isEmpty { terminal.print(continuation + terminal.green("→ ") + translations.joined(separator: ", ")) }
+        if !translations.isEmpty { terminal.printWrapped(continuation + terminal.green("→ "), prefixWidth: width + 2, translations.joined(separator: ", ")) }
         for (index, subsense) in (sense.subsenses ?? []).enumerated() {
             printSense(subsense, number: "\(number)\(index + 1)", indent: continuation)
         }

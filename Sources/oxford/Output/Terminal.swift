@@ -5,6 +5,8 @@ import Foundation
 struct Terminal: Sendable {
     /// Whether ANSI styles are written.
     let colored: Bool
+    /// The terminal's width in columns when standard output is a terminal; `nil` when piped (no wrapping).
+    let width: Int?
 
     /// Colour for `choice`: `auto` colours a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
     init(_ choice: ColorChoice, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -13,6 +15,31 @@ struct Terminal: Sendable {
         case .never: colored = false
         case .auto: colored = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {
+            width = Int(size.ws_col)
+        } else {
+            width = nil
+        }
+    }
+
+    /// Prints `prefix` (already styled, `prefixWidth` columns wide) then `text` in `style`, wrapped
+    /// at word boundaries to the terminal's width with continuation lines indented under the text.
+    func printWrapped(_ prefix: String, prefixWidth: Int, _ text: String, style: (String) -> String = { $0 }) {
+        guard let width, prefixWidth + text.count > width else { return print(prefix + style(text)) }
+        let room = max(20, width - prefixWidth)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, line.count + 1 + word.count > room {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        let indent = String(repeating: " ", count: prefixWidth)
+        for (index, line) in lines.enumerated() { print((index == 0 ? prefix : indent) + style(line)) }
     }
 
     func bold(_ text: String) -> String { style(text, "1") }
