@@ -20,11 +20,7 @@ struct EntryRenderer: Sendable {
             if senses.isEmpty { continue }
             lexicalEntries.append(lexicalEntry(id, word, entry, senses))
         }
-        guard !lexicalEntries.isEmpty else { return nil }
-        return .object([
-            "id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
-            "type": .string("headword"), "word": .string(id),
-        ])
+        return JSON.headword(id, language: language, lexicalEntries)
     }
 
     private func keeps(_ sense: SandboxWord.Sense) -> Bool {

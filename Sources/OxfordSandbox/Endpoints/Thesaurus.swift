@@ -50,11 +50,7 @@ extension OxfordSandbox {
                     "text": .string(id),
                 ])
             }
-            guard !lexicalEntries.isEmpty else { return nil }
-            return .object([
-                "id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
-                "type": .string("headword"), "word": .string(id),
-            ])
+            return JSON.headword(id, language: language, lexicalEntries)
         }
         guard !results.isEmpty else { throw notFound }
         return .json(.object(["metadata": version.metadata(operation: "thesaurus", schema: "Thesaurus"), "results": .array(results)]))
@@ -97,11 +93,7 @@ extension OxfordSandbox {
                     "sentences": .array(sentences), "text": .string(id),
                 ])
             }
-            guard !lexicalEntries.isEmpty else { return nil }
-            return .object([
-                "id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
-                "type": .string("headword"), "word": .string(id),
-            ])
+            return JSON.headword(id, language: language, lexicalEntries)
         }
         guard !results.isEmpty else { throw notFound }
         return .json(.object(["metadata": version.metadata(operation: "sentences", schema: "SentencesResults"), "results": .array(results)]))

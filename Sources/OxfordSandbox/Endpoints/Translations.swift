@@ -51,11 +51,7 @@ extension OxfordSandbox {
                     "text": .string(id),
                 ])
             }
-            guard !lexicalEntries.isEmpty else { return nil }
-            return .object([
-                "id": .string(id), "language": .string(source), "lexicalEntries": .array(lexicalEntries),
-                "type": .string("headword"), "word": .string(id),
-            ])
+            return JSON.headword(id, language: source, lexicalEntries)
         }
         guard !results.isEmpty else { throw notFound }
         return .json(.object([

@@ -36,6 +36,16 @@ enum JSON: Sendable, Hashable {
         .object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
+    /// A headword result (`HeadwordEntry`, `HeadwordThesaurus`, …) of the lexical entries, or `nil`
+    /// when there are none (the filters left nothing).
+    static func headword(_ id: String, language: String, _ lexicalEntries: [JSON]) -> JSON? {
+        guard !lexicalEntries.isEmpty else { return nil }
+        return .object([
+            "id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
+            "type": .string("headword"), "word": .string(id),
+        ])
+    }
+
     /// An array of strings.
     static func strings(_ values: [String]) -> JSON { .array(values.map(JSON.string)) }
 
