@@ -121,6 +121,13 @@ struct OxfordCommandTests {
         #expect(badValue.status == 4)
         #expect(badValue.errors.contains("oxford: bad request (400): Unknown value 'bogus' for the filter 'lexicalCategory'"))
 
+        // The sandbox has no ngram corpus: a 404 that says so, exit 2.
+        let ngrams = try await run(["ngrams", "of", "the"])
+        #expect(ngrams.status == 2)
+        #expect(ngrams.errors.contains("oxford: not found (404): The sandbox has no ngram counts"))
+        let tooLong = try await run(["ngrams", "a", "b", "c", "d", "e"])
+        #expect(tooLong.status == 64 && tooLong.errors.contains("an ngram has 1 to 4 tokens; 5 given"))
+
         let notAllowed = try await run(["sentences", "run", "--domain", "golf"])
         #expect(notAllowed.status == 64)
         #expect(notAllowed.errors.contains("--domain is not a filter of sentences: it takes --strict-match"))
