@@ -22,6 +22,15 @@ public struct OxfordRequest<Response: Decodable & Sendable>: Request {
     public var serverErrorType: (any EndpointServerError.Type)? { OxfordServerError.self }
 }
 
+extension OxfordRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The method, URL and headers with `app_id` and `app_key` redacted.
+    public var description: String { redactedDescription() }
+    /// The method, URL and headers with `app_id` and `app_key` redacted.
+    public var debugDescription: String { redactedDescription() }
+    /// A mirror without the header values, so `dump` and debuggers show no credentials either.
+    public var customMirror: Mirror { Mirror(self, children: ["request": redactedDescription()], displayStyle: .struct) }
+}
+
 /// Why an Oxford request cannot be made, naming the argument and what is allowed.
 public enum OxfordArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The endpoint has no dataset for this language.
