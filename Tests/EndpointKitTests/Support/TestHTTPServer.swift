@@ -29,6 +29,19 @@ final class TestHTTPServer: Sendable {
             case bytes([UInt8])
             /// `count` bytes of a repeating pattern, in chunks, optionally slowly.
             case generated(count: Int, chunk: Int, delayPerChunk: Duration?)
+            /// A body that goes wrong on the wire (the head announces `declaredLength` bytes).
+            case fault(Fault, declaredLength: Int)
+        }
+
+        /// How a body goes wrong.
+        enum Fault: Sendable {
+            /// Send `bytes` of the body, then reset the connection (RST).
+            case resetAfter(bytes: Int)
+            /// Send `bytes` of the body, then close the connection normally (FIN): a body shorter
+            /// than its Content-Length.
+            case closeAfter(bytes: Int)
+            /// Send the body one byte at a time, `interval` apart.
+            case drip(interval: Duration)
         }
         var status: Int
         var headers: [(String, String)]
@@ -141,6 +154,7 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
         switch reply.body {
         case .bytes(let bytes): length = bytes.count
         case .generated(let count, _, _): length = count
+        case .fault(_, let declaredLength): length = declaredLength
         }
         if !headers.contains(name: "Content-Length") { headers.add(name: "Content-Length", value: String(length)) }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
@@ -160,6 +174,31 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
                     try await channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer)))
                     sent += size
                     if let delay { try await Task.sleep(for: delay) }
+                }
+            case .fault(let fault, let declaredLength):
+                func send(_ count: Int) async throws {
+                    guard count > 0 else { return }
+                    try await channel.writeAndFlush(
+                        HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(repeating: UInt8(ascii: "x"), count: count))))
+                }
+                switch fault {
+                case .resetAfter(let bytes):
+                    try await send(bytes)
+                    // SO_LINGER 0: close sends RST instead of FIN.
+                    if let socket = channel as? any SocketOptionProvider {
+                        try await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+                    }
+                    try await channel.close()
+                    return
+                case .closeAfter(let bytes):
+                    try await send(bytes)
+                    try await channel.close()
+                    return
+                case .drip(let interval):
+                    for _ in 0..<declaredLength {
+                        try await send(1)
+                        try await Task.sleep(for: interval)
+                    }
                 }
             }
             try await channel.writeAndFlush(HTTPServerResponsePart.end(nil))
