@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         // The offline Oxford sandbox: a Hummingbird server with real lexical data, started in-process
-        // by tests and the command line. The only target that needs NIO.
+        // by tests and the command line. It and the oxford command need NIO; the core does not.
         .target(
             name: "OxfordSandbox",
             dependencies: [
@@ -97,7 +97,8 @@ let package = Package(
         ),
         // Test support shared by the test targets: documentation examples must be tested code.
         .target(name: "DocumentationSnippets", path: "Tests/Support/DocumentationSnippets"),
-        // Test support: runs the package's executables as a user does.
+        // Test support: runs the package's executables as a user does; keeps memory measurements
+        // apart from memory-heavy tests.
         .target(name: "ProcessTesting", path: "Tests/Support/ProcessTesting"),
         .testTarget(
             name: "OxfordDictionariesTests",
@@ -131,6 +132,7 @@ let package = Package(
                 "EndpointKit",
                 "EndpointKitTesting",
                 "DocumentationSnippets",
+                "ProcessTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // An independent multipart/form-data parser (Vapor's) to read our bodies back.
                 .product(name: "MultipartKit", package: "multipart-kit"),

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import OpenAPIRuntime
 import Testing
 
@@ -24,44 +25,46 @@ struct MultipartMemoryTests {
         "a 256 MiB file part is sent with memory far below its size",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/clear_refs"), "needs Linux /proc"))
     func largeFilePart() async throws {
-        let fileSize = 256 * 1024 * 1024
-        let directory = try TemporaryDirectory()
-        let file = directory.url.appendingPathComponent("large.bin")
-        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
-        let writer = try FileHandle(forWritingTo: file)
-        let megabyte = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
-        for _ in 0..<256 { try writer.write(contentsOf: megabyte) }
-        try writer.close()
+        try await MemoryMeasurement.exclusively {
+            let fileSize = 256 * 1024 * 1024
+            let directory = try TemporaryDirectory()
+            let file = directory.url.appendingPathComponent("large.bin")
+            #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+            let writer = try FileHandle(forWritingTo: file)
+            let megabyte = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
+            for _ in 0..<256 { try writer.write(contentsOf: megabyte) }
+            try writer.close()
 
-        let endpoint = Endpoint<Data>(
-            serverURL: URL(string: "https://api.example.com")!, pathPrefix: "uploads", method: .post,
-            body: MultipartFormDataBodyParameters(parts: [.init(string: "big", name: "title"), .init(fileURL: file, name: "file")]))
+            let endpoint = Endpoint<Data>(
+                serverURL: URL(string: "https://api.example.com")!, pathPrefix: "uploads", method: .post,
+                body: MultipartFormDataBodyParameters(parts: [.init(string: "big", name: "title"), .init(fileURL: file, name: "file")]))
 
-        try resetPeakResidentBytes()
-        let baseline = try peakResidentBytes()
-        let prepared = try endpoint.prepare()
-        let body = try #require(prepared.httpBody)
-        var count = 0
-        var fileBytesSeen = 0
-        var misplacedChunks = 0
-        for try await chunk in body {
-            count += chunk.count
-            // The file is read in whole chunks (its size is a multiple of the chunk size); the part
-            // headers and the closing boundary are short chunks.
-            if chunk.count == MultipartFormDataBodyParameters(parts: []).chunkSize {
-                // Spot-check that each chunk holds the bytes of its place in the file.
-                let offset = fileBytesSeen % megabyte.count
-                if chunk.first != megabyte[offset] || chunk.last != megabyte[offset + chunk.count - 1] { misplacedChunks += 1 }
-                fileBytesSeen += chunk.count
+            try resetPeakResidentBytes()
+            let baseline = try peakResidentBytes()
+            let prepared = try endpoint.prepare()
+            let body = try #require(prepared.httpBody)
+            var count = 0
+            var fileBytesSeen = 0
+            var misplacedChunks = 0
+            for try await chunk in body {
+                count += chunk.count
+                // The file is read in whole chunks (its size is a multiple of the chunk size); the part
+                // headers and the closing boundary are short chunks.
+                if chunk.count == MultipartFormDataBodyParameters(parts: []).chunkSize {
+                    // Spot-check that each chunk holds the bytes of its place in the file.
+                    let offset = fileBytesSeen % megabyte.count
+                    if chunk.first != megabyte[offset] || chunk.last != megabyte[offset + chunk.count - 1] { misplacedChunks += 1 }
+                    fileBytesSeen += chunk.count
+                }
             }
-        }
-        let growth = try peakResidentBytes() - baseline
+            let growth = try peakResidentBytes() - baseline
 
-        #expect(prepared.header("Content-Length") == String(count))
-        #expect(count > fileSize)
-        #expect(fileBytesSeen == fileSize)
-        #expect(misplacedChunks == 0)
-        print("multipart: 256 MiB file part streamed; peak RSS grew by \(growth / 1024) KiB (file \(fileSize / 1024) KiB)")
-        #expect(growth < 32 * 1024 * 1024, "peak RSS grew by \(growth) bytes for a \(fileSize)-byte file")
+            #expect(prepared.header("Content-Length") == String(count))
+            #expect(count > fileSize)
+            #expect(fileBytesSeen == fileSize)
+            #expect(misplacedChunks == 0)
+            print("multipart: 256 MiB file part streamed; peak RSS grew by \(growth / 1024) KiB (file \(fileSize / 1024) KiB)")
+            #expect(growth < 32 * 1024 * 1024, "peak RSS grew by \(growth) bytes for a \(fileSize)-byte file")
+        }
     }
 }
