@@ -23,12 +23,7 @@ extension OxfordSandbox {
             }
             wanted = Set(fields)
         }
-        let word = try wordID(rawWord)
-        let strictMatch = try request.bool("strictMatch") ?? false
-        let notFound: SandboxFailure = version == .v2 ? .noEntry : .v1NotFound(word, language)
-        guard language == "en" else { throw notFound }
-        let results: [JSON] = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
-            guard let headword = lexicon.words[id] else { return nil }
+        let results = try englishHeadwords(request, rawWord, language: language, version: version) { id, headword in
             let lexicalEntries: [JSON] = headword.lexicalEntries.compactMap { entry in
                 let senses: [JSON] = entry.senses.compactMap { sense in
                     let synonyms = wanted.contains("synonyms") ? related(sense.synonyms) : nil
@@ -52,7 +47,6 @@ extension OxfordSandbox {
             }
             return JSON.headword(id, language: language, lexicalEntries)
         }
-        guard !results.isEmpty else { throw notFound }
         return .json(.object(["metadata": version.metadata(operation: "thesaurus", schema: "Thesaurus"), "results": .array(results)]))
     }
 
@@ -72,12 +66,7 @@ extension OxfordSandbox {
             try checkLanguage(language, in: Self.codes(OxfordLanguage.sentences), endpoint: "sentences")
             try request.allowOnly(["strictMatch"], endpoint: "sentences")
         }
-        let word = try wordID(rawWord)
-        let strictMatch = try request.bool("strictMatch") ?? false
-        let notFound: SandboxFailure = version == .v2 ? .noEntry : .v1NotFound(word, language)
-        guard language == "en" else { throw notFound }
-        let results: [JSON] = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
-            guard let headword = lexicon.words[id] else { return nil }
+        let results = try englishHeadwords(request, rawWord, language: language, version: version) { id, headword in
             let lexicalEntries: [JSON] = headword.lexicalEntries.compactMap { entry in
                 let forms = Set([id] + entry.inflections.map(\.form))
                 var sentences: [JSON] = []
@@ -95,8 +84,22 @@ extension OxfordSandbox {
             }
             return JSON.headword(id, language: language, lexicalEntries)
         }
-        guard !results.isEmpty else { throw notFound }
         return .json(.object(["metadata": version.metadata(operation: "sentences", schema: "SentencesResults"), "results": .array(results)]))
+    }
+
+    /// The results `build` makes for the English headwords `rawWord` names (near-homographs too,
+    /// unless `strictMatch=true`); the version's not-found answer when there are none, or when the
+    /// language is not English (the only one with data).
+    private func englishHeadwords(
+        _ request: SandboxRequest, _ rawWord: String, language: String, version: APIVersion, build: (String, SandboxWord) -> JSON?
+    ) throws(SandboxFailure) -> [JSON] {
+        let word = try wordID(rawWord)
+        let strictMatch = try request.bool("strictMatch") ?? false
+        let notFound: SandboxFailure = version == .v2 ? .noEntry : .v1NotFound(word, language)
+        guard language == "en" else { throw notFound }
+        let results = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in lexicon.words[id].flatMap { build(id, $0) } }
+        guard !results.isEmpty else { throw notFound }
+        return results
     }
 
     /// Whether `text` has one of `forms` as a whole word, ignoring case.
