@@ -31,11 +31,11 @@ struct FaultInjectionTests {
     @Test("A connection reset mid-body: a transport failure, retried for GET (3 attempts), not for POST", arguments: TransportKind.allCases)
     func resetMidBody(kind: TransportKind) async throws {
         try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.resetAfter(bytes: 10), declaredLength: 1000)) }) { server in
-            let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(5))
+            let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(2))
             let (error, seconds) = await failure(controller, get(server))
             guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
             #expect(error?.attempts == 3 && server.requests.count == 3, "\(kind): \(String(describing: error))")
-            // No hang: within the attempts' timeouts (a loose bound: CI machines are loaded).
+            // No hang: within the attempts' timeouts, 3 × 2 s (a loose bound: CI machines are loaded).
             #expect(seconds < 15, "\(kind) took \(seconds) s")
             let (post, _) = await failure(controller, get(server, method: .post))
             #expect(post?.attempts == 1 && server.requests.count == 4, "\(kind): POST is not retried")
@@ -45,7 +45,7 @@ struct FaultInjectionTests {
     @Test("A body shorter than its Content-Length: a transport failure, never a truncated payload", arguments: TransportKind.allCases)
     func shortBody(kind: TransportKind) async throws {
         try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.closeAfter(bytes: 12), declaredLength: 40)) }) { server in
-            let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(5))
+            let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(2))
             let (error, seconds) = await failure(controller, get(server))
             guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
             #expect(error?.attempts == 3 && server.requests.count == 3)
