@@ -1,6 +1,6 @@
 /// A JSON value the sandbox writes. Object members are written in the order given; the builders
 /// below give them in alphabetical order, as the real service does.
-enum JSON: Sendable, Hashable {
+enum JSON: Sendable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -9,8 +9,6 @@ enum JSON: Sendable, Hashable {
     case array([JSON])
     case object([(String, JSON)])
 
-    static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.serialized() == rhs.serialized() }
-    func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
     /// An object of the members that are not `nil`, sorted by key. (A dictionary literal builds
     /// `KeyValuePairs`: no hashing, and sorting a handful of keys that are mostly in order is cheap.)

@@ -40,7 +40,7 @@ public struct OxfordSandbox: Sendable {
         if let cached = cache[target] { return cached }
         let response: SandboxResponse
         do {
-            response = try route(try SandboxRequest(method: method, target: target, headers: headers))
+            response = try route(try SandboxRequest(target: target, headers: headers))
         } catch {
             return error.response
         }

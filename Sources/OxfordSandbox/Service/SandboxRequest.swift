@@ -1,11 +1,9 @@
 import Foundation
 import HTTPTypes
 
-/// An HTTP request as the sandbox reads it: method, percent-decoded path segments, query
-/// parameters and headers.
+/// An HTTP request as the sandbox reads it: percent-decoded path segments, query parameters and
+/// headers (the method is checked before parsing).
 struct SandboxRequest: Sendable {
-    /// The method.
-    var method: HTTPRequest.Method
     /// The path's segments, percent-decoded (`/api/v2/entries/en-gb/ace` gives `api`, `v2`, …).
     var segments: [String]
     /// The query parameters by name, each value in order; `+` reads as a space.
@@ -16,8 +14,7 @@ struct SandboxRequest: Sendable {
     var target: String
 
     /// Parses a request target (`/path?query`).
-    init(method: HTTPRequest.Method, target: String, headers: HTTPFields) throws(SandboxFailure) {
-        self.method = method
+    init(target: String, headers: HTTPFields) throws(SandboxFailure) {
         self.headers = headers
         self.target = target
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
