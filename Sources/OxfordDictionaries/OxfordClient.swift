@@ -24,14 +24,15 @@ public final class OxfordClient: Sendable {
     ///
     /// - Parameters:
     ///   - api: The server and the credentials.
-    ///   - transport: Any `ClientTransport`; URLSession by default.
+    ///   - transport: Any `ClientTransport` that does not follow redirects itself (the controller
+    ///     does, and keeps credentials from other hosts); URLSession by default.
     ///   - configuration: The controller's configuration (retries, timeouts, logging, events).
     ///   - rateLimit: A client-side limit that makes requests wait rather than meet the service's
     ///     429 (plans of 60 requests a minute: `RateLimiter.perMinute(60)`). Off by default.
     ///   - cache: A cache of answers, keyed without credentials. Off by default: the service's terms
     ///     allow caching only on some plans.
     public init(
-        api: OxfordAPI, transport: any ClientTransport = URLSessionTransport(),
+        api: OxfordAPI, transport: any ClientTransport = NonRedirectingSession.transport,
         configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil,
         cache: ResponseCache? = nil
     ) {

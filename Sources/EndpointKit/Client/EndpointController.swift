@@ -9,7 +9,9 @@ import OpenAPIURLSession
 /// One controller serves a whole app: it is `Sendable`, keeps no per-request state, and sends any
 /// ``Request`` (an ``Endpoint`` or your own request types) over any `ClientTransport`:
 /// `URLSessionTransport` by default, or `AsyncHTTPClientTransport` from
-/// swift-openapi-async-http-client, which streams on Linux too.
+/// swift-openapi-async-http-client, which streams on Linux too. The controller follows redirects
+/// itself (``RedirectPolicy``), so give it a transport that does not: the default one, or an
+/// `HTTPClient` configured with `redirectConfiguration = .disallow`.
 ///
 /// ```swift
 /// let controller = EndpointController<EndpointDefaultServerError>()
@@ -28,6 +30,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var acceptableStatusCodes: Range<Int>
         /// When requests are sent again.
         public var retryPolicy: RetryPolicy
+        /// Which redirects are followed; credentials never follow one to another origin.
+        public var redirectPolicy: RedirectPolicy
         /// Steps around every send, in order.
         public var interceptors: [any EndpointInterceptor]
         /// The longest one attempt may take, from sending to the last byte of the answer.
@@ -55,6 +59,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             decoding: JSONDecodingOptions = JSONDecodingOptions(),
             acceptableStatusCodes: Range<Int> = 200..<300,
             retryPolicy: RetryPolicy = .default,
+            redirectPolicy: RedirectPolicy = .default,
             interceptors: [any EndpointInterceptor] = [],
             timeout: Duration = .seconds(60),
             transferTimeout: Duration = .seconds(3600),
@@ -70,6 +75,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             self.decoding = decoding
             self.acceptableStatusCodes = acceptableStatusCodes
             self.retryPolicy = retryPolicy
+            self.redirectPolicy = redirectPolicy
             self.interceptors = interceptors
             self.timeout = timeout
             self.transferTimeout = transferTimeout
@@ -91,8 +97,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     private let requestCounter = Locked<UInt64>(0)
     private let decoder: JSONDecoder
 
-    /// A controller over `transport` (URLSession by default).
-    public init(transport: any ClientTransport = URLSessionTransport(), configuration: Configuration = Configuration()) {
+    /// A controller over `transport`: by default URLSession, refusing redirects so that the
+    /// controller follows them (``NonRedirectingSession/transport``).
+    public init(transport: any ClientTransport = NonRedirectingSession.transport, configuration: Configuration = Configuration()) {
         self.transport = transport
         self.configuration = configuration
         decoder = configuration.decoding.makeDecoder()
@@ -248,12 +255,16 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         emit(.requestStarted(summary))
 
         var metrics = RequestMetrics(
-            status: nil, attempts: 0, queued: .zero, firstByte: nil, total: .zero, bytesSent: 0, bytesReceived: 0,
-            succeeded: false)
+            status: nil, attempts: 0, redirects: 0, queued: .zero, firstByte: nil, total: .zero, bytesSent: 0,
+            bytesReceived: 0, succeeded: false)
         var replays = 0
         let acceptable = request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         let policy = configuration.retryPolicy
         let errorBodyLimit = configuration.maxResponseBytes
+        let maxRedirects = configuration.redirectPolicy.maxRedirects
+        // The redirected send waiting to go, and the redirects followed in this attempt.
+        var pendingHop: RedirectPolicy.Hop?
+        var redirectsThisAttempt = 0
 
         func fail(_ kind: EndpointError.Kind) -> EndpointError {
             metrics.total = clock.now - start
@@ -263,22 +274,34 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
         while true {
             if Task.isCancelled { throw fail(.transport(.cancelled)) }
-            var head = prepared.request
-            do {
-                for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
-            } catch {
-                if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
-                throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
+            var head: HTTPRequest
+            let baseURL: URL
+            var sendsBody = true
+            if let hop = pendingHop {
+                // A redirect of this attempt: interceptors adapted the first send only, so one that
+                // adds credentials cannot add them again for another origin.
+                (head, baseURL, sendsBody) = (hop.head, hop.baseURL, hop.keepsBody)
+                pendingHop = nil
+            } else {
+                head = prepared.request
+                baseURL = prepared.baseURL
+                redirectsThisAttempt = 0
+                do {
+                    for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
+                } catch {
+                    if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
+                    throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
+                }
+                if metrics.attempts == 0 { metrics.queued = clock.now - start }
+                metrics.attempts += 1
             }
-            if metrics.attempts == 0 { metrics.queued = clock.now - start }
-            metrics.attempts += 1
-            metrics.bytesSent += prepared.body?.length ?? 0
+            if sendsBody { metrics.bytesSent += prepared.body?.length ?? 0 }
             logHead(head, summary: summary)
 
             let outcome: AttemptOutcome<Consumed>
             do {
                 outcome = try await attempt(
-                    head, body: Self.body(of: prepared, progress: uploadProgress), baseURL: prepared.baseURL,
+                    head, body: sendsBody ? Self.body(of: prepared, progress: uploadProgress) : nil, baseURL: baseURL,
                     operationID: "\(method.rawValue) \(path)", timeout: timeout, discard: discard
                 ) { response, body in
                     if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
@@ -331,6 +354,24 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                 return (response, consumed, metrics.attempts)
             case .failure(let data):
                 errorBody = data
+            }
+            if maxRedirects > 0 {
+                let hop: RedirectPolicy.Hop?
+                do {
+                    hop = try RedirectPolicy.hop(after: response, to: head, at: baseURL, redaction: configuration.redaction)
+                } catch {
+                    throw fail(.invalidRedirect(
+                        status: response.status.code,
+                        location: response.headerFields[.location].map(redactedLocation), reason: error.reason))
+                }
+                if let hop {
+                    guard redirectsThisAttempt < maxRedirects else { throw fail(.tooManyRedirects(limit: maxRedirects)) }
+                    redirectsThisAttempt += 1
+                    metrics.redirects += 1
+                    log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(configuration.redaction.redactTarget(hop.head.path ?? "/"))\(hop.crossesOrigin ? " (another origin: secret headers left out)" : "")")
+                    pendingHop = hop
+                    continue
+                }
             }
             // Interceptors may ask to send a refused request again (a refreshed token), once.
             if replays == 0 {
@@ -483,6 +524,19 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     }
 
     // MARK: - Errors, events and logs
+
+    /// A `Location` value for an error: without user credentials or fragment, with the values of
+    /// secret query names hidden, and at most 512 characters.
+    private func redactedLocation(_ location: String) -> String {
+        guard var components = URLComponents(string: location) else { return "(not a URL, \(location.utf8.count) bytes)" }
+        if components.user != nil || components.password != nil {
+            components.user = nil
+            components.password = nil
+        }
+        components.fragment = nil
+        let text = configuration.redaction.redactTarget(components.string ?? "")
+        return text.count > 512 ? String(text.prefix(512)) + "…" : text
+    }
 
     private func decodeServerError(_ type: any EndpointServerError.Type, from body: Data) -> (any EndpointServerError)? {
         guard !body.isEmpty else { return nil }

@@ -68,8 +68,10 @@ public struct RequestSummary: Sendable, Hashable, CustomStringConvertible {
 public struct RequestMetrics: Sendable, Hashable {
     /// The final status, when the server answered.
     public var status: Int?
-    /// How many times the request was sent.
+    /// How many times the request was sent, redirects not counted.
     public var attempts: Int
+    /// How many redirects were followed (all attempts).
+    public var redirects: Int
     /// From the call to the first send (building the request, adapting it).
     public var queued: Duration
     /// From the call to the last attempt's response head.

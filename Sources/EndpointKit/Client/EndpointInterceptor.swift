@@ -5,7 +5,9 @@ import HTTPTypes
 ///
 /// Interceptors run in the order given to the controller; every method has a default that does nothing.
 public protocol EndpointInterceptor: Sendable {
-    /// The request to send for this attempt. Called before every attempt, retries included.
+    /// The request to send for this attempt. Called before every attempt, retries included, but
+    /// not for the redirects within an attempt: they carry the adapted headers, minus the secret
+    /// ones when the redirect leads to another origin (see ``RedirectPolicy``).
     func adapt(_ request: HTTPRequest) async throws -> HTTPRequest
 
     /// Whether to send the request again after `response`, for example with a refreshed token.

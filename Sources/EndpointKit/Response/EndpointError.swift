@@ -20,6 +20,11 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
         case responseTooLarge(limit: Int)
         /// A download could not be written to its destination.
         case download(reason: String)
+        /// A redirect could not be followed: no `Location`, not an http(s) URL, or credentials in
+        /// it. `location` has secret query values hidden.
+        case invalidRedirect(status: Int, location: String?, reason: String)
+        /// More redirects in one attempt than ``RedirectPolicy/maxRedirects``.
+        case tooManyRedirects(limit: Int)
     }
 
     /// How a transport failed.
@@ -101,6 +106,10 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
             what = "the answer is larger than the \(limit) bytes allowed in memory"
         case .download(let reason):
             what = "download failed: \(reason)"
+        case .invalidRedirect(let status, let location, let reason):
+            what = "cannot follow the \(status) redirect to \(location.map { "\"\($0)\"" } ?? "nowhere"): \(reason)"
+        case .tooManyRedirects(let limit):
+            what = "more than \(limit) redirects"
         }
         return "\(method.rawValue) \(path): \(what)"
     }

@@ -50,7 +50,8 @@ struct Session: Sendable {
         configuration.logger = logger
         // A refused connection fails at once (AsyncHTTPClient would otherwise retry it until the
         // connect timeout); the controller's retry policy decides about retries.
-        var httpConfiguration = HTTPClient.Configuration()
+        // Redirects are the controller's to follow: it keeps the credentials from other hosts.
+        var httpConfiguration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         httpConfiguration.connectionPool.retryConnectionEstablishment = false
         httpConfiguration.timeout.connect = .milliseconds(Int64(min(options.timeout, 10) * 1000))
         let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)

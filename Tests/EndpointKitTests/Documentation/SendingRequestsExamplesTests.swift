@@ -1,4 +1,5 @@
 import EndpointKitTesting
+import AsyncHTTPClient
 import Foundation
 import OpenAPIAsyncHTTPClient
 import Testing
@@ -231,12 +232,16 @@ struct SendingRequestsExamplesTests {
         let server = try await TestHTTPServer.start { _ in .json(#"{"id":1,"name":"Ada"}"#) }
         let api = server.baseURL
 
+        var httpConfiguration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        httpConfiguration.connectionPool.retryConnectionEstablishment = false
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
         let controller = EndpointController<EndpointDefaultServerError>(
-            transport: AsyncHTTPClientTransport()
+            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient))
         )
         let user = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "1"))
 
         #expect(user.name == "Ada")
+        try await httpClient.shutdown()
         try await server.stop()
     }
 }

@@ -21,18 +21,23 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
     /// One AsyncHTTPClient for the whole test run that fails at once when a connection is refused.
     static let asyncHTTPClientWithoutConnectionRetries: any ClientTransport = {
-        var configuration = HTTPClient.Configuration()
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         return AsyncHTTPClientTransport(configuration: .init(client: client))
     }()
 
+    /// One AsyncHTTPClient for the whole test run, leaving redirects to the controller.
+    static let nonRedirectingHTTPClient = HTTPClient(
+        eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+
+    /// A transport that does not follow redirects, as the controller requires.
     func make() -> any ClientTransport {
         switch self {
         case .urlSession:
-            URLSessionTransport(configuration: .init(session: URLSession(configuration: .ephemeral)))
+            URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .ephemeral)))
         case .asyncHTTPClient:
-            AsyncHTTPClientTransport(configuration: .init(client: .shared))
+            AsyncHTTPClientTransport(configuration: .init(client: TransportKind.nonRedirectingHTTPClient))
         }
     }
 }
