@@ -31,9 +31,12 @@ let package = Package(
     ],
     targets: [
         // The toolkit: endpoints, parameters, bodies and the controller. No NIO, so it builds fast.
+        // The system zlib, for gzip and deflate bodies (no NIO).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "EndpointKit",
             dependencies: [
+                "CZlib",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -133,6 +136,8 @@ let package = Package(
                 "EndpointKitTesting",
                 "DocumentationSnippets",
                 "ProcessTesting",
+                // Compresses the fault server's gzip and deflate bodies.
+                "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // An independent multipart/form-data parser (Vapor's) to read our bodies back.
                 .product(name: "MultipartKit", package: "multipart-kit"),
@@ -148,7 +153,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

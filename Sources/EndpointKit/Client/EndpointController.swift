@@ -303,7 +303,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                 outcome = try await attempt(
                     head, body: sendsBody ? Self.body(of: prepared, progress: uploadProgress) : nil, baseURL: baseURL,
                     operationID: "\(method.rawValue) \(path)", timeout: timeout, discard: discard
-                ) { response, body in
+                ) { response, encodedBody in
+                    let body = ContentDecoding.decoded(encodedBody, response: response)
                     if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
                         let (consumed, count) = try await consume(response, body)
                         return (.success(consumed), count)
@@ -320,6 +321,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                     transportFailure = .timedOut
                 case .consumer(let error):
                     throw fail(.download(reason: "\(error)"))
+                case .contentDecoding(let error):
+                    throw fail(.decoding(codingPath: "$", reason: error.description, bodyExcerpt: ""))
                 case .transport(let error):
                     transportFailure = Task.isCancelled ? .cancelled : configuration.classifyTransportError(error)
                 }
@@ -454,6 +457,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         case timedOut
         case tooLarge
         case consumer(any Error)
+        case contentDecoding(ContentDecodingError)
         case transport(any Error)
     }
 
@@ -518,6 +522,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             throw failure
         } catch let error as ConsumerError {
             throw .consumer(error.underlying)
+        } catch let error as ContentDecodingError {
+            throw .contentDecoding(error)
         } catch {
             throw .transport(error)
         }
