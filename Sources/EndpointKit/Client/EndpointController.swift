@@ -40,6 +40,12 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var transferTimeout: Duration
         /// The largest answer read into memory. Default 64 MiB.
         public var maxResponseBytes: Int
+        /// The longest request target (path and query, percent-encoded) sent. Default 16 KiB,
+        /// which common servers accept; longer requests fail before they are sent.
+        public var maxRequestTargetBytes: Int
+        /// The most bytes of request header fields sent (names, values and 4 bytes per field for
+        /// `": "` and CRLF). Default 64 KiB.
+        public var maxRequestHeaderBytes: Int
         /// Where the controller logs: one debug line per request, headers at trace.
         public var logger: Logger
         /// Which headers and query names are secrets in logs, errors and cURL renderings.
@@ -64,6 +70,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             timeout: Duration = .seconds(60),
             transferTimeout: Duration = .seconds(3600),
             maxResponseBytes: Int = 64 << 20,
+            maxRequestTargetBytes: Int = 16 << 10,
+            maxRequestHeaderBytes: Int = 64 << 10,
             logger: Logger = Logger(label: "EndpointKit"),
             redaction: Redaction = .default,
             notificationCenter: NotificationCenter? = .default,
@@ -80,6 +88,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             self.timeout = timeout
             self.transferTimeout = transferTimeout
             self.maxResponseBytes = maxResponseBytes
+            self.maxRequestTargetBytes = maxRequestTargetBytes
+            self.maxRequestHeaderBytes = maxRequestHeaderBytes
             self.logger = logger
             self.redaction = redaction
             self.notificationCenter = notificationCenter
@@ -245,6 +255,15 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         }
         let target = prepared.request.path ?? "/"
         let path = String(target.prefix { $0 != "?" })
+        let headerBytes = prepared.request.headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
+        for (part, bytes, limit, setting) in [
+            ("target", target.utf8.count, configuration.maxRequestTargetBytes, "maxRequestTargetBytes"),
+            ("header fields", headerBytes, configuration.maxRequestHeaderBytes, "maxRequestHeaderBytes"),
+        ] where bytes > limit {
+            throw EndpointError(
+                .invalidRequest(.requestTooLarge(part: part, bytes: bytes, limit: limit, setting: setting)), method: method,
+                path: path.count > 200 ? String(path.prefix(200)) + "…" : path, attempts: 0)
+        }
         let summary = RequestSummary(
             id: requestCounter.withLock { counter -> UInt64 in
                 counter += 1

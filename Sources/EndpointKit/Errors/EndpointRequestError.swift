@@ -42,6 +42,9 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
     case parameterEncodingFailed(path: String, reason: String)
     /// A blocking call was made from Swift concurrency, where blocking a thread can deadlock.
     case blockingCallInAsyncContext
+    /// The request's target (path and query) or header fields are larger than the controller
+    /// sends; servers answer such requests 414 or 431, or close the connection.
+    case requestTooLarge(part: String, bytes: Int, limit: Int, setting: String)
 
     /// What was wrong and what is allowed, in one line.
     public var description: String {
@@ -82,6 +85,8 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
             "cannot encode the parameter at \(path): \(reason)"
         case .blockingCallInAsyncContext:
             "loadBlocking was called from a task; use `await load(_:)` there (blocking a concurrency thread can deadlock)"
+        case .requestTooLarge(let part, let bytes, let limit, let setting):
+            "the request's \(part) is \(bytes) bytes; at most \(limit) are sent (EndpointController.Configuration.\(setting)); send large data in a body"
         }
     }
 }

@@ -25,7 +25,7 @@ struct MultipartMemoryTests {
         "a 256 MiB file part is sent with memory far below its size",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/clear_refs"), "needs Linux /proc"))
     func largeFilePart() async throws {
-        try await MemoryMeasurement.exclusively {
+        try await TestScheduling.exclusively {
             let fileSize = 256 * 1024 * 1024
             let directory = try TemporaryDirectory()
             let file = directory.url.appendingPathComponent("large.bin")

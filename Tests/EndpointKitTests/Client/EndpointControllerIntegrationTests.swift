@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import ProcessTesting
 import Testing
 
 @testable import EndpointKit
@@ -129,48 +130,52 @@ struct EndpointControllerIntegrationTests {
 
     @Test("a server slower than the timeout: timed out, the not-responding event, no hang", arguments: TransportKind.allCases)
     func timeout(kind: TransportKind) async throws {
-        try await withServer({ _ in
-            try? await Task.sleep(for: .seconds(10))
-            return .json("{}")
-        }) { server in
-            let controller = makeController(kind, retryPolicy: .none, timeout: .milliseconds(300))
-            let events = controller.events()
-            let started = ContinuousClock.now
-            do {
-                _ = try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "slow"))
-                Issue.record("expected an error")
-            } catch let error as EndpointError {
-                guard case .transport(.timedOut) = error.kind else {
-                    Issue.record("expected a timeout, got \(error)")
-                    return
+        try await TestScheduling.timed {
+            try await withServer({ _ in
+                try? await Task.sleep(for: .seconds(10))
+                return .json("{}")
+            }) { server in
+                let controller = makeController(kind, retryPolicy: .none, timeout: .milliseconds(300))
+                let events = controller.events()
+                let started = ContinuousClock.now
+                do {
+                    _ = try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "slow"))
+                    Issue.record("expected an error")
+                } catch let error as EndpointError {
+                    guard case .transport(.timedOut) = error.kind else {
+                        Issue.record("expected a timeout, got \(error)")
+                        return
+                    }
                 }
+                // Well below the server's 10 s: the timeout ended the wait, even on a loaded machine.
+                #expect(ContinuousClock.now - started < .seconds(5))
+                var sawNotResponding = false
+                for await event in events {
+                    if case .serverNotResponding = event { sawNotResponding = true }
+                    if case .requestFinished = event { break }
+                }
+                #expect(sawNotResponding)
             }
-            // Well below the server's 10 s: the timeout ended the wait, even on a loaded machine.
-            #expect(ContinuousClock.now - started < .seconds(5))
-            var sawNotResponding = false
-            for await event in events {
-                if case .serverNotResponding = event { sawNotResponding = true }
-                if case .requestFinished = event { break }
-            }
-            #expect(sawNotResponding)
         }
     }
 
     @Test("503 with Retry-After: 1 is retried after a second; attempts counted on the server", arguments: TransportKind.allCases)
     func retryAfter(kind: TransportKind) async throws {
-        let calls = Locked(0)
-        try await withServer({ _ in
-            let call = calls.increment()
-            return call == 1 ? .status(503, headers: [("Retry-After", "1")]) : .json(#"{"id":1,"name":"Ada"}"#)
-        }) { server in
-            let controller = makeController(kind, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1)))
-            let started = ContinuousClock.now
-            let user = try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "users", objectID: "1"))
-            let elapsed = ContinuousClock.now - started
-            #expect(user.name == "Ada")
-            #expect(server.requests.count == 2)
-            #expect(elapsed >= .seconds(1))
-            #expect(elapsed < .seconds(10))
+        try await TestScheduling.timed {
+            let calls = Locked(0)
+            try await withServer({ _ in
+                let call = calls.increment()
+                return call == 1 ? .status(503, headers: [("Retry-After", "1")]) : .json(#"{"id":1,"name":"Ada"}"#)
+            }) { server in
+                let controller = makeController(kind, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1)))
+                let started = ContinuousClock.now
+                let user = try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "users", objectID: "1"))
+                let elapsed = ContinuousClock.now - started
+                #expect(user.name == "Ada")
+                #expect(server.requests.count == 2)
+                #expect(elapsed >= .seconds(1))
+                #expect(elapsed < .seconds(10))
+            }
         }
     }
 
@@ -376,27 +381,29 @@ struct EndpointControllerIntegrationTests {
 
     @Test("cancelling the calling task cancels the request, without retries")
     func cancellation() async throws {
-        try await withServer({ _ in
-            try? await Task.sleep(for: .seconds(10))
-            return .json("{}")
-        }) { server in
-            let controller = makeController(.asyncHTTPClient)
-            let task = Task { try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "slow")) }
-            try await Task.sleep(for: .milliseconds(200))
-            task.cancel()
-            let started = ContinuousClock.now
-            do {
-                _ = try await task.value
-                Issue.record("expected an error")
-            } catch let error as EndpointError {
-                guard case .transport(.cancelled) = error.kind else {
-                    Issue.record("expected cancelled, got \(error)")
-                    return
+        try await TestScheduling.timed {
+            try await withServer({ _ in
+                try? await Task.sleep(for: .seconds(10))
+                return .json("{}")
+            }) { server in
+                let controller = makeController(.asyncHTTPClient)
+                let task = Task { try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "slow")) }
+                try await Task.sleep(for: .milliseconds(200))
+                task.cancel()
+                let started = ContinuousClock.now
+                do {
+                    _ = try await task.value
+                    Issue.record("expected an error")
+                } catch let error as EndpointError {
+                    guard case .transport(.cancelled) = error.kind else {
+                        Issue.record("expected cancelled, got \(error)")
+                        return
+                    }
+                    #expect(error.attempts == 1)
                 }
-                #expect(error.attempts == 1)
+                #expect(ContinuousClock.now - started < .seconds(5))
+                #expect(server.requests.count == 1)
             }
-            #expect(ContinuousClock.now - started < .seconds(5))
-            #expect(server.requests.count == 1)
         }
     }
 }

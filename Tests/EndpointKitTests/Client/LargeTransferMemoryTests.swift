@@ -14,7 +14,7 @@ struct LargeTransferMemoryTests {
         "a large download through the controller over AsyncHTTPClient",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/clear_refs"), "needs Linux /proc"))
     func largeDownload() async throws {
-        try await MemoryMeasurement.exclusively {
+        try await TestScheduling.exclusively {
             let size = transferMiB << 20
             try await withServer({ _ in
                 TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: size, chunk: 65_536, delayPerChunk: nil))
@@ -38,7 +38,7 @@ struct LargeTransferMemoryTests {
         "a large multipart upload through the controller over AsyncHTTPClient",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/clear_refs"), "needs Linux /proc"))
     func largeUpload() async throws {
-        try await MemoryMeasurement.exclusively {
+        try await TestScheduling.exclusively {
             let size = transferMiB << 20
             let directory = try TemporaryDirectory()
             let file = directory.url.appendingPathComponent("upload.bin")

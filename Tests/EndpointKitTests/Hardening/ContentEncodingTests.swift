@@ -110,7 +110,7 @@ struct ContentEncodingTests {
 
     @Test("A gzip bomb (64 MiB of zeros in 64 KB) stops at maxResponseBytes, or at AsyncHTTPClient's ratio limit", arguments: Client.allCases)
     func bomb(client: Client) async throws {
-        try await MemoryMeasurement.exclusively {
+        try await TestScheduling.exclusively {
             let bomb = Compression.compress([UInt8](repeating: 0, count: 64 << 20), level: 9)
             #expect(bomb.count < 100_000)
             try await withServer({ _ in

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Testing
 
 @testable import EndpointKit
@@ -86,54 +87,62 @@ struct DownloadTrialsTests {
 
     @Test("Broken and cancelled downloads leave the complete file or nothing, and never a temporary file", arguments: TransportKind.allCases)
     func trials(kind: TransportKind) async throws {
-        var generator = Generator(state: kind == .urlSession ? 7 : 11)
-        let trials = (0..<Self.trialCount).map { index in
-            Trial(
-                index: index, breaks: Break.allCases.randomElement(using: &generator)!, at: Int.random(in: 0..<Self.size, using: &generator),
-                cancelAfter: .milliseconds(Int.random(in: 0...60, using: &generator)), hadOldFile: Bool.random(using: &generator))
-        }
-        let trialsByPath = Dictionary(uniqueKeysWithValues: trials.map { ("/files/\($0.index)", $0) })
-        let attempts = Locked<[String: Int]>([:])
-        try await withServer(storedBodyLimit: 0, { request in
-            let attempt = attempts.withLock { counts -> Int in
-                counts[request.path, default: 0] += 1
-                return counts[request.path]!
+        try await TestScheduling.exclusively {
+            var generator = Generator(state: kind == .urlSession ? 7 : 11)
+            let trials = (0..<Self.trialCount).map { index in
+                Trial(
+                    index: index, breaks: Break.allCases.randomElement(using: &generator)!, at: Int.random(in: 0..<Self.size, using: &generator),
+                    cancelAfter: .milliseconds(Int.random(in: 0...60, using: &generator)), hadOldFile: Bool.random(using: &generator))
             }
-            return Self.reply(trialsByPath[request.path]!, attempt: attempt)
-        }) { server in
-            let controller = EndpointController<EndpointDefaultServerError>(
-                transport: kind.make(),
-                configuration: .init(
-                    retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1)), transferTimeout: .milliseconds(300),
-                    notificationCenter: nil))
-            let root = try TemporaryDirectory()
-            var outcomes: [Break: [String: Int]] = [:]
-            // Sixteen trials at a time.
-            for batch in stride(from: 0, to: trials.count, by: 16) {
-                let results = try await withThrowingTaskGroup(of: (Trial, String, [String]).self) { group in
-                    for trial in trials[batch..<min(batch + 16, trials.count)] {
-                        group.addTask { try await Self.run(trial, controller: controller, server: server, root: root.url) }
-                    }
-                    return try await group.reduce(into: []) { $0.append($1) }
+            let trialsByPath = Dictionary(uniqueKeysWithValues: trials.map { ("/files/\($0.index)", $0) })
+            let attempts = Locked<[String: Int]>([:])
+            try await withServer(storedBodyLimit: 0, { request in
+                let attempt = attempts.withLock { counts -> Int in
+                    counts[request.path, default: 0] += 1
+                    return counts[request.path]!
                 }
-                for (trial, outcome, violations) in results {
-                    outcomes[trial.breaks, default: [:]][outcome, default: 0] += 1
-                    for violation in violations {
-                        Issue.record("\(kind) trial \(trial.index) (\(trial.breaks) at \(trial.at), cancel after \(trial.cancelAfter)): \(violation)")
+                return Self.reply(trialsByPath[request.path]!, attempt: attempt)
+            }) { server in
+                // Stalls meet a 300 ms transfer timeout; everything else has 20 s, so that a loaded
+                // machine cannot turn a complete download into a timed-out one.
+                func controller(transferTimeout: Duration) -> EndpointController<EndpointDefaultServerError> {
+                    EndpointController(
+                        transport: kind.make(),
+                        configuration: .init(
+                            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1)), transferTimeout: transferTimeout,
+                            notificationCenter: nil))
+                }
+                let (impatient, patient) = (controller(transferTimeout: .milliseconds(300)), controller(transferTimeout: .seconds(20)))
+                let root = try TemporaryDirectory()
+                var outcomes: [Break: [String: Int]] = [:]
+                // Sixteen trials at a time.
+                for batch in stride(from: 0, to: trials.count, by: 16) {
+                    let results = try await withThrowingTaskGroup(of: (Trial, String, [String]).self) { group in
+                        for trial in trials[batch..<min(batch + 16, trials.count)] {
+                            let controller = trial.breaks == .stall ? impatient : patient
+                            group.addTask { try await Self.run(trial, controller: controller, server: server, root: root.url) }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                    for (trial, outcome, violations) in results {
+                        outcomes[trial.breaks, default: [:]][outcome, default: 0] += 1
+                        for violation in violations {
+                            Issue.record("\(kind) trial \(trial.index) (\(trial.breaks) at \(trial.at), cancel after \(trial.cancelAfter)): \(violation)")
+                        }
                     }
                 }
-            }
-            let summary = Break.allCases.map { breaks in
-                "\(breaks): " + (outcomes[breaks] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            }
-            print("download trials (\(kind), \(trials.count)): " + summary.joined(separator: "; "))
-            // Every way of breaking was tried, and each ended as it must.
-            #expect(Set(trials.map(\.breaks)).count == Break.allCases.count || trials.count < 40)
-            for breaks in [Break.none, .resetThenComplete, .unavailableThenComplete] {
-                #expect((outcomes[breaks] ?? [:]).keys.allSatisfy { $0 == "complete" }, "\(kind) \(breaks): \(outcomes[breaks] ?? [:])")
-            }
-            for breaks in [Break.reset, .close, .stall, .notFound] {
-                #expect(!(outcomes[breaks] ?? [:]).keys.contains("complete"), "\(kind) \(breaks): \(outcomes[breaks] ?? [:])")
+                let summary = Break.allCases.map { breaks in
+                    "\(breaks): " + (outcomes[breaks] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                }
+                print("download trials (\(kind), \(trials.count)): " + summary.joined(separator: "; "))
+                // Every way of breaking was tried, and each ended as it must.
+                #expect(Set(trials.map(\.breaks)).count == Break.allCases.count || trials.count < 40)
+                for breaks in [Break.none, .resetThenComplete, .unavailableThenComplete] {
+                    #expect((outcomes[breaks] ?? [:]).keys.allSatisfy { $0 == "complete" }, "\(kind) \(breaks): \(outcomes[breaks] ?? [:])")
+                }
+                for breaks in [Break.reset, .close, .stall, .notFound] {
+                    #expect(!(outcomes[breaks] ?? [:]).keys.contains("complete"), "\(kind) \(breaks): \(outcomes[breaks] ?? [:])")
+                }
             }
         }
     }

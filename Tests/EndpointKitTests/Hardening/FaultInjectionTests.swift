@@ -30,37 +30,43 @@ struct FaultInjectionTests {
 
     @Test("A connection reset mid-body: a transport failure, retried for GET (3 attempts), not for POST", arguments: TransportKind.allCases)
     func resetMidBody(kind: TransportKind) async throws {
-        try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.resetAfter(bytes: 10), declaredLength: 1000)) }) { server in
-            let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(2))
-            let (error, seconds) = await failure(controller, get(server))
-            guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
-            #expect(error?.attempts == 3 && server.requests.count == 3, "\(kind): \(String(describing: error))")
-            // No hang: within the attempts' timeouts, 3 × 2 s (a loose bound: CI machines are loaded).
-            #expect(seconds < 15, "\(kind) took \(seconds) s")
-            let (post, _) = await failure(controller, get(server, method: .post))
-            #expect(post?.attempts == 1 && server.requests.count == 4, "\(kind): POST is not retried")
+        try await TestScheduling.timed {
+            try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.resetAfter(bytes: 10), declaredLength: 1000)) }) { server in
+                let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(2))
+                let (error, seconds) = await failure(controller, get(server))
+                guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
+                #expect(error?.attempts == 3 && server.requests.count == 3, "\(kind): \(String(describing: error))")
+                // No hang: within the attempts' timeouts, 3 × 2 s (a loose bound: CI machines are loaded).
+                #expect(seconds < 15, "\(kind) took \(seconds) s")
+                let (post, _) = await failure(controller, get(server, method: .post))
+                #expect(post?.attempts == 1 && server.requests.count == 4, "\(kind): POST is not retried")
+            }
         }
     }
 
     @Test("A body shorter than its Content-Length: a transport failure, never a truncated payload", arguments: TransportKind.allCases)
     func shortBody(kind: TransportKind) async throws {
-        try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.closeAfter(bytes: 12), declaredLength: 40)) }) { server in
-            let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(2))
-            let (error, seconds) = await failure(controller, get(server))
-            guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
-            #expect(error?.attempts == 3 && server.requests.count == 3)
-            #expect(seconds < 15, "\(kind) took \(seconds) s")
+        try await TestScheduling.timed {
+            try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.closeAfter(bytes: 12), declaredLength: 40)) }) { server in
+                let controller = makeController(kind, retryPolicy: Self.policy, timeout: .seconds(2))
+                let (error, seconds) = await failure(controller, get(server))
+                guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
+                #expect(error?.attempts == 3 && server.requests.count == 3)
+                #expect(seconds < 15, "\(kind) took \(seconds) s")
+            }
         }
     }
 
     @Test("Bytes dripped slower than the timeout: timed out after each attempt's timeout, not the drip's 60 s", arguments: TransportKind.allCases)
     func drip(kind: TransportKind) async throws {
-        try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.drip(interval: .milliseconds(200)), declaredLength: 300)) }) { server in
-            let controller = makeController(kind, retryPolicy: .none, timeout: .milliseconds(800))
-            let (error, seconds) = await failure(controller, get(server))
-            #expect(error.map { if case .transport(.timedOut) = $0.kind { true } else { false } } == true, "\(kind): \(String(describing: error))")
-            #expect(error?.attempts == 1)
-            #expect(seconds < 8, "\(kind) took \(seconds) s, against a drip of 60 s")
+        try await TestScheduling.timed {
+            try await withServer({ _ in .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.drip(interval: .milliseconds(200)), declaredLength: 300)) }) { server in
+                let controller = makeController(kind, retryPolicy: .none, timeout: .milliseconds(800))
+                let (error, seconds) = await failure(controller, get(server))
+                #expect(error.map { if case .transport(.timedOut) = $0.kind { true } else { false } } == true, "\(kind): \(String(describing: error))")
+                #expect(error?.attempts == 1)
+                #expect(seconds < 8, "\(kind) took \(seconds) s, against a drip of 60 s")
+            }
         }
     }
 
@@ -117,7 +123,7 @@ struct FaultInjectionTests {
     @Test("A 10 MB error body: the status error with a 512-character excerpt; over maxResponseBytes, responseTooLarge", arguments: TransportKind.allCases)
     func hugeErrorBody(kind: TransportKind) async throws {
         // 10 MB answers: not while a test measures the process's memory.
-        try await MemoryMeasurement.exclusively { try await hugeErrorBodies(kind) }
+        try await TestScheduling.exclusively { try await hugeErrorBodies(kind) }
     }
 
     private func hugeErrorBodies(_ kind: TransportKind) async throws {

@@ -78,7 +78,11 @@ final class TestHTTPServer: Sendable {
         self.log = log
     }
 
-    static func start(storedBodyLimit: Int = 1 << 20, handler: @escaping Handler) async throws -> TestHTTPServer {
+    /// A server answering with `handler`; `recordsRequests: false` keeps no log (for runs of
+    /// many thousands of requests).
+    static func start(storedBodyLimit: Int = 1 << 20, recordsRequests: Bool = true, handler: @escaping Handler) async throws
+        -> TestHTTPServer
+    {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let log = Locked<[ReceivedRequest]>([])
         let bootstrap = ServerBootstrap(group: group)
@@ -86,7 +90,7 @@ final class TestHTTPServer: Sendable {
             .childChannelInitializer { channel in
                 channel.pipeline.configureHTTPServerPipeline().flatMap {
                     channel.pipeline.addHandler(
-                        RequestHandler(handler: handler, log: log, storedBodyLimit: storedBodyLimit))
+                        RequestHandler(handler: handler, log: recordsRequests ? log : nil, storedBodyLimit: storedBodyLimit))
                 }
             }
         let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
@@ -115,11 +119,11 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias OutboundOut = HTTPServerResponsePart
 
     let handler: TestHTTPServer.Handler
-    let log: Locked<[TestHTTPServer.ReceivedRequest]>
+    let log: Locked<[TestHTTPServer.ReceivedRequest]>?
     let storedBodyLimit: Int
     private var current: TestHTTPServer.ReceivedRequest?
 
-    init(handler: @escaping TestHTTPServer.Handler, log: Locked<[TestHTTPServer.ReceivedRequest]>, storedBodyLimit: Int) {
+    init(handler: @escaping TestHTTPServer.Handler, log: Locked<[TestHTTPServer.ReceivedRequest]>?, storedBodyLimit: Int) {
         self.handler = handler
         self.log = log
         self.storedBodyLimit = storedBodyLimit
@@ -138,7 +142,7 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
         case .end:
             guard let request = current else { return }
             current = nil
-            log.withLock { $0.append(request) }
+            log?.withLock { $0.append(request) }
             let channel = context.channel
             let handler = self.handler
             Task {

@@ -76,9 +76,10 @@ struct CapturingLogHandler: LogHandler {
 
 /// Runs `body` with a server, and stops the server afterwards.
 func withServer<T>(
-    storedBodyLimit: Int = 1 << 20, _ handler: @escaping TestHTTPServer.Handler, _ body: (TestHTTPServer) async throws -> T
+    storedBodyLimit: Int = 1 << 20, recordsRequests: Bool = true, _ handler: @escaping TestHTTPServer.Handler,
+    _ body: (TestHTTPServer) async throws -> T
 ) async throws -> T {
-    let server = try await TestHTTPServer.start(storedBodyLimit: storedBodyLimit, handler: handler)
+    let server = try await TestHTTPServer.start(storedBodyLimit: storedBodyLimit, recordsRequests: recordsRequests, handler: handler)
     do {
         let result = try await body(server)
         try await server.stop()

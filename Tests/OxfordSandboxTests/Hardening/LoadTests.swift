@@ -22,7 +22,7 @@ struct LoadTests {
 
     @Test("1,000 concurrent look-ups of 1,000 different words through one controller: every one answers with its own entry")
     func thousandConcurrent() async throws {
-        try await MemoryMeasurement.exclusively {
+        try await TestScheduling.exclusively {
             let lexicon = try bundledLexicon.get()
             let words = Array(lexicon.sortedHeadwords.filter { !$0.contains(" ") }.prefix(1000))
             #expect(words.count == 1000)
