@@ -150,3 +150,47 @@ struct SandboxErrorTests {
         }
     }
 }
+
+/// Issue 7 (hostile input): word ids built to escape their path segment, sent by the typed client.
+@Suite("Sandbox: hostile word ids through the client")
+struct HostileWordTests {
+    @Test("../, %2e%2e, /, ?, # and spaces in a word id stay in the word's segment: 404, never another resource")
+    func wordsStayInTheirSegment() async throws {
+        try await withSandbox { server in
+            let client = client(server)
+            let words = [
+                "../../entries/en-gb/ace", "%2e%2e", "%2E%2E/ace", "ace/../../languages", "../languages", "/", "?", "#",
+                "ace?fields=pronunciations", "ace#senses", "ace/", "/ace", "ace%2Fx", "a\r\nX-Injected: 1", "ace\u{0}", "..\\ace",
+            ]
+            for word in words {
+                do {
+                    let entry = try await client.entries(word)
+                    Issue.record("\(word.debugDescription) answered \(entry.results.map(\.id))")
+                } catch {
+                    #expect((error as? EndpointError)?.status?.code == 404, "\(word.debugDescription): \(error)")
+                }
+            }
+            // "ace" itself is there, so the 404s above are the word ids, not the server.
+            let ace = try await client.entries("ace")
+            #expect(ace.results.first?.id == "ace")
+        }
+    }
+
+    @Test("Dot segments, blank and oversized word ids are refused before anything is sent")
+    func refusedWords() async throws {
+        try await withSandbox { server in
+            let client = client(server)
+            for word in [".", ".."] {
+                await #expect {
+                    _ = try await client.entries(word)
+                } throws: { error in
+                    guard let error = error as? EndpointError, case .invalidRequest(.invalidPathSegment(let segment, _)) = error.kind else { return false }
+                    return segment == word && error.attempts == 0
+                }
+            }
+            for (word, reason) in [("   ", "it is empty"), (String(repeating: "a", count: 129), "it has 129 characters; the API takes at most 128")] {
+                await #expect(throws: OxfordArgumentError.invalidParameter(name: "word", reason: reason)) { _ = try await client.entries(word) }
+            }
+        }
+    }
+}
