@@ -2,6 +2,7 @@ import EndpointKitTesting
 import AsyncHTTPClient
 import Foundation
 import OpenAPIAsyncHTTPClient
+import ProcessTesting
 import Testing
 
 import EndpointKit
@@ -73,27 +74,29 @@ struct SendingRequestsExamplesTests {
 
     @Test("Sending requests: retries")
     func retries() async throws {
-        let calls = Box(0)
-        let server = try await TestHTTPServer.start { _ in
-            let call = calls.withLock { value -> Int in
-                value += 1
-                return value
+        try await TestScheduling.timed {
+            let calls = Box(0)
+            let server = try await TestHTTPServer.start { _ in
+                let call = calls.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                return call < 3 ? .status(503, headers: [("Retry-After", "0")]) : .json(#"{"id":1,"name":"Ada"}"#)
             }
-            return call < 3 ? .status(503, headers: [("Retry-After", "0")]) : .json(#"{"id":1,"name":"Ada"}"#)
+            let api = server.baseURL
+
+            var retryPolicy = RetryPolicy.default
+            retryPolicy.maxAttempts = 5
+            retryPolicy.totalBudget = .seconds(20)
+            let controller = EndpointController<EndpointDefaultServerError>(
+                configuration: .init(retryPolicy: retryPolicy, timeout: .seconds(10))
+            )
+            let user = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "1"))
+
+            #expect(user.name == "Ada")
+            #expect(server.requests.count == 3)
+            try await server.stop()
         }
-        let api = server.baseURL
-
-        var retryPolicy = RetryPolicy.default
-        retryPolicy.maxAttempts = 5
-        retryPolicy.totalBudget = .seconds(20)
-        let controller = EndpointController<EndpointDefaultServerError>(
-            configuration: .init(retryPolicy: retryPolicy, timeout: .seconds(10))
-        )
-        let user = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "1"))
-
-        #expect(user.name == "Ada")
-        #expect(server.requests.count == 3)
-        try await server.stop()
     }
 
     @Test("Sending requests: events")

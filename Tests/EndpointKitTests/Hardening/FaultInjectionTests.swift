@@ -37,7 +37,7 @@ struct FaultInjectionTests {
                 guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
                 #expect(error?.attempts == 3 && server.requests.count == 3, "\(kind): \(String(describing: error))")
                 // No hang: within the attempts' timeouts, 3 × 2 s (a loose bound: CI machines are loaded).
-                #expect(seconds < 15, "\(kind) took \(seconds) s")
+                #expect(seconds < 15 * Sanitizers.slowdown, "\(kind) took \(seconds) s")
                 let (post, _) = await failure(controller, get(server, method: .post))
                 #expect(post?.attempts == 1 && server.requests.count == 4, "\(kind): POST is not retried")
             }
@@ -52,7 +52,7 @@ struct FaultInjectionTests {
                 let (error, seconds) = await failure(controller, get(server))
                 guard case .transport? = error?.kind else { Issue.record("\(kind): \(String(describing: error))"); return }
                 #expect(error?.attempts == 3 && server.requests.count == 3)
-                #expect(seconds < 15, "\(kind) took \(seconds) s")
+                #expect(seconds < 15 * Sanitizers.slowdown, "\(kind) took \(seconds) s")
             }
         }
     }
@@ -65,7 +65,7 @@ struct FaultInjectionTests {
                 let (error, seconds) = await failure(controller, get(server))
                 #expect(error.map { if case .transport(.timedOut) = $0.kind { true } else { false } } == true, "\(kind): \(String(describing: error))")
                 #expect(error?.attempts == 1)
-                #expect(seconds < 8, "\(kind) took \(seconds) s, against a drip of 60 s")
+                #expect(seconds < 8 * Sanitizers.slowdown, "\(kind) took \(seconds) s, against a drip of 60 s")
             }
         }
     }
