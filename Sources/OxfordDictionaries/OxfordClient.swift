@@ -29,7 +29,8 @@ public final class OxfordClient: Sendable {
     ///   - configuration: The controller's configuration (retries, timeouts, logging, events).
     ///   - rateLimit: A client-side limit that makes requests wait rather than meet the service's
     ///     429 (plans of 60 requests a minute: `RateLimiter.perMinute(60)`). Off by default.
-    ///   - cache: A cache of answers, keyed without credentials. Off by default: the service's terms
+    ///   - cache: A cache of answers, kept apart per credential pair (keys hold a salted digest,
+    ///     never the credentials). Off by default: the service's terms
     ///     allow caching only on some plans.
     public init(
         api: OxfordAPI, transport: any ClientTransport = NonRedirectingSession.transport,

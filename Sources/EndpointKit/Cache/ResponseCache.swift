@@ -10,9 +10,13 @@ import HTTPTypes
 /// Modified` renews it. `no-store` answers are never kept; `no-cache` answers are kept but always
 /// revalidated. Only `200` answers to GET requests are cached.
 ///
-/// Keys are the method and the URL with secret query values redacted (see ``Redaction``); header
-/// credentials are never part of a key, and nothing but the answer's status, headers (secret ones
-/// redacted) and body is stored.
+/// Keys are the method and the URL with secret query values redacted (see ``Redaction``). A
+/// request that carries credentials (the headers and query values the redaction names) gets its
+/// own entries: the key ends with a SipHash-2-4 digest of the credentials under the cache's secret
+/// salt, so one cache shared by several users never answers one with another's data, and neither
+/// keys, files nor logs hold a credential. A disk cache keeps its salt in the directory (`.salt`,
+/// readable by the owner only), so entries survive a restart. Nothing but the answer's status,
+/// headers (secret ones redacted) and body is stored.
 public final class ResponseCache: Sendable {
     /// Where entries live.
     public enum Storage: Sendable {
@@ -52,11 +56,64 @@ public final class ResponseCache: Sendable {
     /// How long an answer without `Cache-Control: max-age` stays fresh.
     public let defaultLifetime: Duration
     private let memory = Locked<(entries: [String: Entry], order: [String], bytes: Int)>(([:], [], 0))
+    /// The secret key of the credential digests.
+    private let salt: (UInt64, UInt64)
 
     /// A cache in `storage`, keeping answers fresh for `defaultLifetime` when the server says nothing.
     public init(storage: Storage, defaultLifetime: Duration = .seconds(3600)) {
         self.storage = storage
         self.defaultLifetime = defaultLifetime
+        salt = Self.salt(for: storage)
+    }
+
+    /// A random salt for memory; for a directory, the one stored there (made on first use). When
+    /// the directory cannot hold one, a random salt: credentialed answers are then kept for this
+    /// process only.
+    private static func salt(for storage: Storage) -> (UInt64, UInt64) {
+        var generator = SystemRandomNumberGenerator()
+        let fresh = (generator.next() as UInt64, generator.next() as UInt64)
+        guard case .disk(let directory) = storage else { return fresh }
+        let file = directory.appendingPathComponent(".salt")
+        func decode(_ data: Data) -> (UInt64, UInt64)? {
+            guard data.count == 16 else { return nil }
+            let bytes = [UInt8](data)
+            func word(_ start: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(bytes[start + $1]) << (8 * UInt64($1)) } }
+            return (word(0), word(8))
+        }
+        if let data = try? Data(contentsOf: file), let stored = decode(data) { return stored }
+        var bytes: [UInt8] = []
+        for word in [fresh.0, fresh.1] { for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Written beside, then linked into place: of two processes starting together, one wins and
+        // both read the winner's salt.
+        let temporary = directory.appendingPathComponent(".salt.\(UInt64.random(in: 0 ... .max))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+            return fresh
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        _ = link(temporary.path, file.path)
+        if let data = try? Data(contentsOf: file), let stored = decode(data) { return stored }
+        return fresh
+    }
+
+    /// The part of a key that sets apart requests with different credentials: `nil` when
+    /// `headers` and `target` carry none, otherwise a digest under this cache's salt.
+    func credentialPartition(headers: HTTPFields, target: String, redaction: Redaction) -> String? {
+        var material: [UInt8] = []
+        for field in headers.sorted(by: { $0.name.canonicalName < $1.name.canonicalName }) where redaction.hidesHeader(field.name.rawName) {
+            material += Array("h\(field.name.canonicalName)\u{0}\(field.value)\u{0}".utf8)
+        }
+        if let questionMark = target.firstIndex(of: "?") {
+            for pair in target[target.index(after: questionMark)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+                guard parts.count == 2, redaction.queryNames.contains(name.lowercased()) else { continue }
+                material += Array("q\(name.lowercased())\u{0}\(parts[1])\u{0}".utf8)
+            }
+        }
+        guard !material.isEmpty else { return nil }
+        let digest = String(SipHash.hash(material, key: salt), radix: 16)
+        return String(repeating: "0", count: 16 - digest.count) + digest
     }
 
     /// The key of a request: `METHOD url` with secret query values redacted.

@@ -189,16 +189,20 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int)
     {
         guard let cache = configuration.cache, request.method == .get,
-            let url = try? request.prepare(page: page, extraHeaders: extraHeaders).url.absoluteString
+            let prepared = try? request.prepare(page: page, extraHeaders: extraHeaders)
         else {
             return try await exchange(request, page: page, extraHeaders: extraHeaders)
         }
-        let key = ResponseCache.key(method: request.method, url: url, redaction: configuration.redaction)
+        let publicKey = ResponseCache.key(method: request.method, url: prepared.url.absoluteString, redaction: configuration.redaction)
+        // Answers to different credentials never share an entry.
+        let key = cache.credentialPartition(
+            headers: prepared.request.headerFields, target: prepared.request.path ?? "/", redaction: configuration.redaction
+        ).map { "\(publicKey) #\($0)" } ?? publicKey
         var headers = extraHeaders
         let cached = cache.entry(forKey: key)
         if let cached {
             if cached.expires > Date() {
-                configuration.logger.debug("\(key) → served from the cache")
+                configuration.logger.debug("\(publicKey) → served from the cache")
                 return (cached.response, cached.body, 0)
             }
             if let etag = cached.etag { headers["If-None-Match"] = etag }

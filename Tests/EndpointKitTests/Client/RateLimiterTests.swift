@@ -31,26 +31,30 @@ struct RateLimiterTests {
 
     @Test("a waiting request is cancelled with its task")
     func cancellation() async throws {
-        let transport = StubTransport()
-        transport.stub(.get, "/x", with: .json("[]"))
-        let limiter = RateLimiter(limit: 1, per: .seconds(30))
-        let controller = EndpointController<EndpointDefaultServerError>(
-            transport: transport, configuration: .init(interceptors: [limiter], notificationCenter: nil))
-        let endpoint = Endpoint<[Int]>(serverURL: URL(string: "http://x.test")!, pathPrefix: "x")
-        _ = try await controller.load(endpoint)
-        let waiting = Task { try await controller.load(endpoint) }
-        try await Task.sleep(for: .milliseconds(100))
-        waiting.cancel()
-        do {
-            _ = try await waiting.value
-            Issue.record("expected cancellation")
-        } catch let error as EndpointError {
-            guard case .transport(.cancelled) = error.kind else {
-                Issue.record("expected cancelled, got \(error)")
-                return
+        try await TestScheduling.timed {
+            let transport = StubTransport()
+            transport.stub(.get, "/x", with: .json("[]"))
+            // A window far longer than any stall of a loaded machine, so the second request can only
+            // end by its cancellation.
+            let limiter = RateLimiter(limit: 1, per: .seconds(600))
+            let controller = EndpointController<EndpointDefaultServerError>(
+                transport: transport, configuration: .init(interceptors: [limiter], notificationCenter: nil))
+            let endpoint = Endpoint<[Int]>(serverURL: URL(string: "http://x.test")!, pathPrefix: "x")
+            _ = try await controller.load(endpoint)
+            let waiting = Task { try await controller.load(endpoint) }
+            try await Task.sleep(for: .milliseconds(100))
+            waiting.cancel()
+            do {
+                _ = try await waiting.value
+                Issue.record("expected cancellation")
+            } catch let error as EndpointError {
+                guard case .transport(.cancelled) = error.kind else {
+                    Issue.record("expected cancelled, got \(error)")
+                    return
+                }
             }
+            #expect(transport.requests.count == 1)
+            #expect(RateLimiter.perMinute().limit == 60)
         }
-        #expect(transport.requests.count == 1)
-        #expect(RateLimiter.perMinute().limit == 60)
     }
 }

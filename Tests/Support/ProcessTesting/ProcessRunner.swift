@@ -34,7 +34,8 @@ public struct ProcessRunner: Sendable {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("OXFORD_") && $0.key != "NO_COLOR" }.merging(extra) { _, new in new }
     }
 
-    /// Runs the executable to completion, stopping it after `timeout` seconds.
+    /// Runs the executable to completion, stopping it after `timeout` seconds (scaled under
+    /// sanitizers).
     public func run(_ arguments: [String], environment: [String: String] = environment(), timeout: Double = 120) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-runner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -62,7 +63,7 @@ public struct ProcessRunner: Sendable {
                 continuation.resume()
                 return
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout * Sanitizers.slowdown) { [process] in
                 if process.isRunning {
                     timedOut.set()
                     process.terminate()
@@ -94,9 +95,13 @@ public struct ProcessRunner: Sendable {
         let collected = Collected()
         errors.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, process.isRunning {
+        let deadline = Date().addingTimeInterval(timeout * Sanitizers.slowdown)
+        while true {
+            // Checked once more after the deadline, so an announcement that came during the last
+            // sleep still counts.
+            let expired = Date() >= deadline || !process.isRunning
             if let match = collected.text.firstMatch(of: ready) { return Server(process: process, errors: errors, announced: String(match.1)) }
+            if expired { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         process.terminate()
