@@ -1,0 +1,84 @@
+import Foundation
+
+/// endpointkit-bench build [rounds] [slice-seconds]
+/// endpointkit-bench build-one <contender> <count>       (for callgrind and the allocation counter)
+/// endpointkit-bench decode <file> [rounds] [slice-seconds]
+/// endpointkit-bench decode-one <file> <contender> <count>
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// The allocation counter's total, when `malloc-count.so` is preloaded.
+func allocations() -> Int? {
+    guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "endpointkit_bench_allocations") else { return nil }
+    typealias Counter = @convention(c) () -> Int
+    return unsafeBitCast(symbol, to: Counter.self)()
+}
+
+func report(_ results: [Measurement.Rounds], baseline: String, notes: [String: String], unit: String) {
+    let base = results.first { $0.name == baseline }!
+    print("| contender | \(unit)/s (median) | min–max | × \(baseline) (median of rounds) | what |")
+    print("|---|---|---|---|---|")
+    for result in results {
+        let ratios = zip(result.rates, base.rates).map { $0 / $1 }.sorted()
+        print(
+            "| \(result.name) | \(Int(result.median).formatted()) | \(Int(result.range.lowerBound).formatted())–\(Int(result.range.upperBound).formatted()) | \(String(format: "%.2f", ratios[ratios.count / 2])) | \(notes[result.name] ?? "") |"
+        )
+    }
+}
+
+func repeatRun(_ run: () -> Int, count: Int) {
+    let before = allocations()
+    for _ in 0..<count { Measurement.blackHole(run()) }
+    if let before, let after = allocations() {
+        print(String(format: "allocations per operation: %.2f", Double(after - before) / Double(max(count, 1))))
+    }
+}
+
+do {
+    switch arguments.first {
+    case "build":
+        let rounds = arguments.count > 1 ? Int(arguments[1])! : 7
+        let slice = arguments.count > 2 ? Double(arguments[2])! : 0.5
+        for (shape, built) in try RequestBuilding.check().sorted(by: { $0.key < $1.key }) { print("\(shape): \(built)") }
+        let steal = Measurement.stealTicks()
+        for shape in ["v1", "v2"] {
+            let contenders = RequestBuilding.contenders.filter { $0.shape == shape }
+            let results = Measurement.interleave(contenders.map { ($0.name, $0.run) }, rounds: rounds, slice: slice)
+            print("\n\(shape) (\(rounds) rounds of \(slice) s each):\n")
+            report(
+                results, baseline: shape == "v1" ? "seed" : "components-v2",
+                notes: Dictionary(uniqueKeysWithValues: contenders.map { ($0.name, $0.note) }), unit: "requests")
+        }
+        let stealAfter = Measurement.stealTicks()
+        print(String(format: "\nCPU stolen during the run: %.1f %%", 100 * (stealAfter.steal - steal.steal) / max(stealAfter.total - steal.total, 1)))
+    case "build-one":
+        guard arguments.count == 3, let contender = RequestBuilding.contenders.first(where: { $0.name == arguments[1] }), let count = Int(arguments[2]) else {
+            throw BenchmarkError.usage("build-one <\(RequestBuilding.contenders.map(\.name).joined(separator: "|"))> <count>")
+        }
+        _ = try RequestBuilding.check()
+        repeatRun(contender.run, count: count)
+    case "decode":
+        guard arguments.count >= 2 else { throw BenchmarkError.usage("decode <entries.json> [rounds] [slice]") }
+        let body = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        let rounds = arguments.count > 2 ? Int(arguments[2])! : 7
+        let slice = arguments.count > 3 ? Double(arguments[3])! : 1.0
+        let contenders = try Decoding.contenders(body: body)
+        let steal = Measurement.stealTicks()
+        let results = Measurement.interleave(contenders.map { ($0.name, $0.run) }, rounds: rounds, slice: slice)
+        print("decoding \(body.count.formatted()) bytes (\(rounds) rounds of \(slice) s each):\n")
+        report(results, baseline: "bare-jsondecoder", notes: Dictionary(uniqueKeysWithValues: contenders.map { ($0.name, $0.note) }), unit: "decodes")
+        let stealAfter = Measurement.stealTicks()
+        print(String(format: "\nCPU stolen during the run: %.1f %%", 100 * (stealAfter.steal - steal.steal) / max(stealAfter.total - steal.total, 1)))
+    case "decode-one":
+        guard arguments.count == 4, let count = Int(arguments[3]) else { throw BenchmarkError.usage("decode-one <entries.json> <contender> <count>") }
+        let body = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        guard let contender = try Decoding.contenders(body: body).first(where: { $0.name == arguments[2] }) else {
+            throw BenchmarkError.usage("no decoding contender \(arguments[2])")
+        }
+        repeatRun(contender.run, count: count)
+    default:
+        throw BenchmarkError.usage("usage: endpointkit-bench build | build-one C N | decode FILE | decode-one FILE C N")
+    }
+} catch {
+    FileHandle.standardError.write(Data("endpointkit-bench: \(error)\n".utf8))
+    exit(64)
+}
