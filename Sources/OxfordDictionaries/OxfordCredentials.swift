@@ -17,11 +17,25 @@ public struct OxfordCredentials: Sendable, Hashable, CustomStringConvertible {
         self.appKey = appKey
     }
 
-    /// Credentials from `OXFORD_APP_ID` and `OXFORD_APP_KEY`, or `nil` when either is missing or empty.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> OxfordCredentials? {
-        guard let appID = environment["OXFORD_APP_ID"], !appID.isEmpty,
-            let appKey = environment["OXFORD_APP_KEY"], !appKey.isEmpty
-        else { return nil }
+    /// Credentials from the process's `OXFORD_APP_ID` and `OXFORD_APP_KEY`, or `nil` when either is
+    /// missing or empty.
+    ///
+    /// Reads the two variables alone (`getenv`): copying the whole environment, as
+    /// `ProcessInfo.environment` does, made up 65 % of the cost of building a v1 request, whose
+    /// credentials default to these.
+    public static func fromEnvironment() -> OxfordCredentials? {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        return credentials(appID: variable("OXFORD_APP_ID"), appKey: variable("OXFORD_APP_KEY"))
+    }
+
+    /// Credentials from `OXFORD_APP_ID` and `OXFORD_APP_KEY` in `environment`, or `nil` when either
+    /// is missing or empty.
+    public static func fromEnvironment(_ environment: [String: String]) -> OxfordCredentials? {
+        credentials(appID: environment["OXFORD_APP_ID"], appKey: environment["OXFORD_APP_KEY"])
+    }
+
+    private static func credentials(appID: String?, appKey: String?) -> OxfordCredentials? {
+        guard let appID, !appID.isEmpty, let appKey, !appKey.isEmpty else { return nil }
         return OxfordCredentials(appID: appID, appKey: appKey)
     }
 

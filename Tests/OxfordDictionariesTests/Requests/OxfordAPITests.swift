@@ -1,6 +1,6 @@
 import EndpointKit
 import Foundation
-import OxfordDictionaries
+@testable import OxfordDictionaries
 import Testing
 
 /// Golden v2 URLs of every endpoint with every parameter.
@@ -136,6 +136,25 @@ struct OxfordAPITests {
             #expect(path.hasPrefix("/api/v2/entries/en-gb/"))
             #expect(path.split(separator: "/").count == 5)
             #expect(!path.contains("?") && !path.contains("#"))
+        }
+    }
+
+    @Test("A word is blank exactly when trimming CharacterSet.whitespaces leaves nothing; spaces become underscores as replacingOccurrences made them")
+    func blankWordsAndSpaces() throws {
+        let pieces = ["", " ", "\t", "\u{A0}", "\u{2003}", "\u{3000}", "\n", "\r", "a", "é", "e\u{301}", " \u{301}", "\u{200B}", "_", "漢"]
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = first + second + third
+                    #expect(OxfordAPI.isBlank(text) == text.trimmingCharacters(in: .whitespaces).isEmpty, "\(text.debugDescription)")
+                }
+            }
+        }
+        let api = OxfordAPI(credentials: nil)
+        for word in ["ice cream", "  two  spaces ", "a \u{301}b", "no_space"] {
+            let path = try api.entries(word).prepare().request.path ?? ""
+            let expected = word.replacingOccurrences(of: " ", with: "_")
+            #expect(path.split(separator: "/").last.map { String($0).removingPercentEncoding } == expected, "\(word.debugDescription)")
         }
     }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The toolkit's benchmarks (issue 8): building requests (1) and decoding (3), each contender
+# against its baseline in one interleaved run, plus instruction counts (callgrind) and heap
+# allocations (a preloaded counter), which noise does not move.
+#
+#   apt-get install valgrind gcc python3
+#   bash Benchmarks/run.sh            # ROUNDS=7 by default
+set -euo pipefail
+cd "$(dirname "$0")"
+ROUNDS=${ROUNDS:-7}
+SCRATCH=../.build-bench
+BUILD_COUNT=${BUILD_COUNT:-20000}
+DECODE_COUNT=${DECODE_COUNT:-10}
+
+swift build -c release --scratch-path "$SCRATCH" >&2
+BENCH="$SCRATCH/release/endpointkit-bench"
+gcc -O2 -shared -fPIC -o "$SCRATCH/malloc-count.so" Support/malloc-count.c
+
+# Instructions per operation: a run of COUNT operations less a run of none, over COUNT.
+instructions() {  # mode contender-args... count
+    local mode=$1; shift
+    local count=${!#}
+    local args=("${@:1:$#-1}")
+    local with without
+    with=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BENCH" "$mode" "${args[@]}" "$count" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    without=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BENCH" "$mode" "${args[@]}" 0 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    echo $(( (with - without) / count ))
+}
+allocations() {  # mode contender-args... count
+    LD_PRELOAD="$SCRATCH/malloc-count.so" "$BENCH" "$@" | sed -n 's/allocations per operation: //p'
+}
+
+echo "# Building requests"
+echo
+"$BENCH" build "$ROUNDS" 0.5
+echo
+echo "| contender | instructions per request (callgrind) | heap allocations per request |"
+echo "|---|---|---|"
+for contender in seed oxford-v1 components-v1 oxford-v2 oxford-v2-urlrequest components-v2; do
+    echo "| $contender | $(instructions build-one "$contender" "$BUILD_COUNT") | $(allocations build-one "$contender" "$BUILD_COUNT") |"
+done
+
+echo
+echo "# Decoding a large entries response"
+echo
+(cd .. && swift build --product oxford >&2)
+FIXTURE="$SCRATCH/entries-large.json"
+python3 make-entries-fixture.py ../.build/debug/oxford "$FIXTURE" 150
+"$BENCH" decode "$FIXTURE" "$ROUNDS" 1
+echo
+echo "| contender | instructions per decode (callgrind) | heap allocations per decode |"
+echo "|---|---|---|"
+for contender in bare-jsondecoder controller-path controller-load; do
+    echo "| $contender | $(instructions decode-one "$FIXTURE" "$contender" "$DECODE_COUNT") | $(allocations decode-one "$FIXTURE" "$contender" "$DECODE_COUNT") |"
+done
