@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The toolkit's benchmarks (issue 8): building requests (1) and decoding (3), each contender
+# The toolkit's benchmarks (issue 8): building requests (1), encoding (2) and decoding (3), each contender
 # against its baseline in one interleaved run, plus instruction counts (callgrind) and heap
 # allocations (a preloaded counter), which noise does not move.
 #
@@ -39,6 +39,22 @@ echo "|---|---|---|"
 for contender in seed oxford-v1 components-v1 oxford-v2 oxford-v2-urlrequest components-v2; do
     echo "| $contender | $(instructions build-one "$contender" "$BUILD_COUNT") | $(allocations build-one "$contender" "$BUILD_COUNT") |"
 done
+
+echo
+echo "# Encoding"
+"$BENCH" encode "$ROUNDS" 0.5
+echo
+echo "| contender | instructions per encoding (callgrind) | heap allocations per encoding |"
+echo "|---|---|---|"
+for contender in query query-components form form-by-hand json json-jsonencoder multipart multipart-by-hand; do
+    echo "| $contender | $(instructions encode-one "$contender" "$BUILD_COUNT") | $(allocations encode-one "$contender" "$BUILD_COUNT") |"
+done
+echo
+LARGE="$SCRATCH/large.bin"
+head -c 1073741824 /dev/zero > "$LARGE"
+"$BENCH" large-body "$LARGE" streamed
+"$BENCH" large-body "$LARGE" in-memory
+rm -f "$LARGE"
 
 echo
 echo "# Decoding a large entries response"

@@ -75,6 +75,32 @@ do {
             throw BenchmarkError.usage("no decoding contender \(arguments[2])")
         }
         repeatRun(contender.run, count: count)
+    case "encode":
+        let rounds = arguments.count > 1 ? Int(arguments[1])! : 7
+        let slice = arguments.count > 2 ? Double(arguments[2])! : 0.5
+        try Encoding.check()
+        let steal = Measurement.stealTicks()
+        for pair in stride(from: 0, to: Encoding.contenders.count, by: 2) {
+            let contenders = Array(Encoding.contenders[pair..<pair + 2])
+            let results = Measurement.interleave(contenders.map { ($0.name, $0.run) }, rounds: rounds, slice: slice)
+            print("")
+            report(results, baseline: contenders[0].baseline, notes: Dictionary(uniqueKeysWithValues: contenders.map { ($0.name, $0.note) }), unit: "encodings")
+        }
+        let stealAfter = Measurement.stealTicks()
+        print(String(format: "\nCPU stolen during the run: %.1f %%", 100 * (stealAfter.steal - steal.steal) / max(stealAfter.total - steal.total, 1)))
+    case "encode-one":
+        guard arguments.count == 3, let contender = Encoding.contenders.first(where: { $0.name == arguments[1] }), let count = Int(arguments[2]) else {
+            throw BenchmarkError.usage("encode-one <\(Encoding.contenders.map(\.name).joined(separator: "|"))> <count>")
+        }
+        try Encoding.check()
+        repeatRun(contender.run, count: count)
+    case "large-body":
+        guard arguments.count == 3, ["streamed", "in-memory"].contains(arguments[2]) else { throw BenchmarkError.usage("large-body <file> streamed|in-memory") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (bytes, growth) = try Encoding.largeBody(file: URL(fileURLWithPath: arguments[1]), inMemory: arguments[2] == "in-memory")
+        let seconds = Measurement.seconds(clock.now - start)
+        print(String(format: "%@: %lld bytes in %.2f s (%.0f MiB/s), peak RSS grew by %.1f MiB", arguments[2], bytes, seconds, Double(bytes) / seconds / 1048576, Double(growth) / 1048576))
     default:
         throw BenchmarkError.usage("usage: endpointkit-bench build | build-one C N | decode FILE | decode-one FILE C N")
     }
