@@ -30,8 +30,8 @@ public final class OxfordClient: Sendable {
     ///   - rateLimit: A client-side limit that makes requests wait rather than meet the service's
     ///     429 (plans of 60 requests a minute: `RateLimiter.perMinute(60)`). Off by default.
     ///   - cache: A cache of answers, kept apart per credential pair (keys hold a salted digest,
-    ///     never the credentials). Off by default: the service's terms
-    ///     allow caching only on some plans.
+    ///     never the credentials). Off by default: the service's terms allow caching only on
+    ///     some plans.
     public init(
         api: OxfordAPI, transport: any ClientTransport = NonRedirectingSession.transport,
         configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil,

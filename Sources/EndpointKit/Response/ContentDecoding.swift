@@ -47,7 +47,6 @@ struct InflatingSequence: AsyncSequence, Sendable {
 
     struct Iterator: AsyncIteratorProtocol {
         var base: HTTPBody.Iterator
-        let decodes: Bool
         let encoding: String
         /// Undecided until the first two bytes arrive; then inflating or passing through.
         var inflater: Inflater?
@@ -57,8 +56,8 @@ struct InflatingSequence: AsyncSequence, Sendable {
 
         init(base: HTTPBody.Iterator, decodes: Bool, encoding: String) {
             self.base = base
-            self.decodes = decodes
             self.encoding = encoding
+            // An encoding not decoded here passes through from the first byte.
             decided = !decodes
         }
 
