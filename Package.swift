@@ -103,9 +103,14 @@ let package = Package(
         // Test support: runs the package's executables as a user does; keeps memory measurements
         // apart from memory-heavy tests.
         .target(name: "ProcessTesting", path: "Tests/Support/ProcessTesting"),
+        // Test support: a log handler that keeps every line, for checking what is (not) logged.
+        .target(
+            name: "LogCapture", dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support/LogCapture"),
         .testTarget(
             name: "OxfordDictionariesTests",
             dependencies: [
+                "LogCapture",
                 "OxfordDictionaries", "EndpointKitTesting", "DocumentationSnippets",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -113,6 +118,7 @@ let package = Package(
         .testTarget(
             name: "OxfordSandboxTests",
             dependencies: [
+                "LogCapture",
                 "OxfordSandbox", "OxfordDictionaries", "EndpointKit", "DocumentationSnippets",
                 // The command is run as a built binary by its end-to-end tests.
                 "oxford-sandbox", "ProcessTesting",
@@ -132,6 +138,7 @@ let package = Package(
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
+                "LogCapture",
                 "EndpointKit",
                 "EndpointKitTesting",
                 "DocumentationSnippets",

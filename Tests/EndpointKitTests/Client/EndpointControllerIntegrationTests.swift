@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LogCapture
 import Logging
 import ProcessTesting
 import Testing
@@ -361,14 +362,14 @@ struct EndpointControllerIntegrationTests {
     @Test("logs: one debug line per request; headers at trace; secrets redacted", arguments: TransportKind.allCases)
     func logging(kind: TransportKind) async throws {
         try await withServer({ _ in .json(#"{"id":4,"name":"Di"}"#, headers: [("Set-Cookie", "session=abc123")]) }) { server in
-            let lines = Locked<[String]>([])
-            let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+            let lines = CapturingLogHandler.Lines()
+            let logger = Logger(label: "test") { _ in CapturingLogHandler(store: lines) }
             let controller = makeController(kind, logger: logger)
             let endpoint = Endpoint<User>(
                 serverURL: server.baseURL, pathPrefix: "entries", queryParameters: ["app_key": "k-123", "q": "ace"],
                 headerFields: ["app_id": "id-456", "Accept": "application/json"])
             _ = try await controller.load(endpoint)
-            let log = lines.withLock { $0 }.joined(separator: "\n")
+            let log = lines.all.joined(separator: "\n")
             #expect(log.contains("debug GET \(server.baseURL.absoluteString)/entries?app_key=<redacted>&q=ace → 200 in "))
             #expect(log.contains("trace → app_id: <redacted>"))
             #expect(log.contains("trace → Accept: application/json"))

@@ -58,22 +58,6 @@ func makeController(
             notificationCenter: notificationCenter))
 }
 
-/// A log handler that keeps every line, for checking what is logged.
-struct CapturingLogHandler: LogHandler {
-    let lines: Locked<[String]>
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        lines.withLock { $0.append("\(event.level) \(event.message)") }
-    }
-}
-
 /// Runs `body` with a server, and stops the server afterwards.
 func withServer<T>(
     storedBodyLimit: Int = 1 << 20, recordsRequests: Bool = true, _ handler: @escaping TestHTTPServer.Handler,

@@ -1,27 +1,10 @@
 import EndpointKit
 import EndpointKitTesting
 import Foundation
+import LogCapture
 import Logging
 import OxfordDictionaries
 import Testing
-
-/// A log handler that keeps every line.
-private struct CapturingLogHandler: LogHandler {
-    final class Lines: @unchecked Sendable {
-        private var lines: [String] = []
-        private let lock = NSLock()
-        func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    }
-    let store: Lines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) { store.append("\(event.level) \(event.message)") }
-}
 
 private let secretKey = "k3y-s3cret-0xford"
 private let secretID = "id-0xford-42"

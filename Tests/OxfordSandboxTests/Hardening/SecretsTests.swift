@@ -1,29 +1,10 @@
 import EndpointKit
 import Foundation
+import LogCapture
 import Logging
 import OxfordDictionaries
 import OxfordSandbox
 import Testing
-
-/// Keeps every log line whole: level, message, the event's metadata and the logger's.
-private struct EverythingLogHandler: LogHandler {
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-    }
-    let store: Lines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {
-        store.append("\(event.level) \(event.message) \(metadata) \(event.metadata ?? [:]) \(event.source) \(event.file)")
-    }
-}
 
 /// Issue 7 (secrets): with logging at trace level, the credentials appear in no log line, error
 /// description, cURL rendering, request description, cache key or cache file.
@@ -36,8 +17,8 @@ struct SecretsTests {
     func nothingLeaks() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let lines = EverythingLogHandler.Lines()
-        let logger = Logger(label: "secrets") { _ in EverythingLogHandler(store: lines) }
+        let lines = CapturingLogHandler.Lines()
+        let logger = Logger(label: "secrets") { _ in CapturingLogHandler(store: lines) }
         var texts: [String] = []
         let sandbox = OxfordSandbox(lexicon: try bundledLexicon.get(), credentials: .exactly(appID: appID, appKey: appKey))
         let server = try await OxfordSandboxServer.start(sandbox, logger: logger)
