@@ -389,7 +389,9 @@ struct EndpointControllerIntegrationTests {
             }) { server in
                 let controller = makeController(.asyncHTTPClient)
                 let task = Task { try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "slow")) }
-                try await Task.sleep(for: .milliseconds(200))
+                // Cancel once the request is at the server (not after a fixed delay, which a loaded
+                // machine can outlast before the request is even sent).
+                #expect(await server.waitForRequests(1))
                 task.cancel()
                 let started = ContinuousClock.now
                 do {

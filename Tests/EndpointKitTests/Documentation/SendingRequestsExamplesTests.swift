@@ -128,7 +128,11 @@ struct SendingRequestsExamplesTests {
         _ = try? await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "me"))
 
         NotificationCenter.default.removeObserver(observer)
-        try await Task.sleep(for: .milliseconds(100))
+        // The watcher sees the events on its own task: wait for them (bounded), not a fixed delay.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while observed.withLock({ $0.count }) < 3, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         watcher.cancel()
         #expect(observed.withLock { $0 }.sorted() == ["finished: 401, 1 attempt(s)", "notification", "sign in again (GET)"])
         try await server.stop()

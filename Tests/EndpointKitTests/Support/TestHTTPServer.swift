@@ -71,6 +71,16 @@ final class TestHTTPServer: Sendable {
     var requests: [ReceivedRequest] { log.withLock { $0 } }
     func requests(to path: String) -> [ReceivedRequest] { requests.filter { $0.path == path } }
 
+    /// Waits until the server has received `count` requests, or `timeout` has passed (a loaded
+    /// machine can take far longer than usual to deliver one); whether they arrived.
+    func waitForRequests(_ count: Int, timeout: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while requests.count < count {
+            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(10))) != nil else { return false }
+        }
+        return true
+    }
+
     private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup, log: Locked<[ReceivedRequest]>) {
         self.port = port
         self.channel = channel
