@@ -4,6 +4,8 @@ import Foundation
 /// endpointkit-bench build-one <contender> <count>       (for callgrind and the allocation counter)
 /// endpointkit-bench decode <file> [rounds] [slice-seconds]
 /// endpointkit-bench decode-one <file> <contender> <count>
+/// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process)
+/// endpointkit-bench serve                                 (the loopback server; prints its port)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// The allocation counter's total, when `malloc-count.so` is preloaded.
@@ -101,6 +103,17 @@ do {
         let (bytes, growth) = try Encoding.largeBody(file: URL(fileURLWithPath: arguments[1]), inMemory: arguments[2] == "in-memory")
         let seconds = Measurement.seconds(clock.now - start)
         print(String(format: "%@: %lld bytes in %.2f s (%.0f MiB/s), peak RSS grew by %.1f MiB", arguments[2], bytes, seconds, Double(bytes) / seconds / 1048576, Double(growth) / 1048576))
+    case "e2e-one":
+        guard arguments.count == 4, let seconds = Double(arguments[2]), let inFlight = Int(arguments[3]) else {
+            throw BenchmarkError.usage("e2e-one <contender> <seconds> <in-flight>")
+        }
+        try await EndToEnd.runOne(arguments[1], seconds: seconds, inFlight: inFlight)
+    case "serve":
+        try await LoopbackServer.serve()
+    case "e2e":
+        let rounds = arguments.count > 1 ? Int(arguments[1])! : 5
+        let slice = arguments.count > 2 ? Double(arguments[2])! : 2
+        try await EndToEnd.run(rounds: rounds, slice: slice)
     default:
         throw BenchmarkError.usage("usage: endpointkit-bench build | build-one C N | decode FILE | decode-one FILE C N")
     }

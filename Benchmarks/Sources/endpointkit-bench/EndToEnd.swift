@@ -1,0 +1,204 @@
+import AsyncHTTPClient
+import EndpointKit
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOFoundationCompat
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import OpenAPIURLSession
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Benchmark 4: a small GET on loopback through `EndpointController` against the raw transport it
+/// rides, and against the swift-openapi transport alone (which shows what the adapter costs).
+enum EndToEnd {
+    struct Contender: Sendable {
+        /// `ahc` or `urlsession`.
+        var family: String
+        var name: String
+        var note: String
+        /// One request; the body's bytes.
+        var fetch: @Sendable () async throws -> Data
+    }
+
+    /// One timed slice of one contender.
+    struct Slice {
+        var requests: Int
+        var seconds: Double
+        var cpuSeconds: Double
+        var p50: Double
+        var p99: Double
+        var rate: Double { Double(requests) / seconds }
+        var cpuMicroseconds: Double { cpuSeconds / Double(requests) * 1e6 }
+    }
+
+    /// The contenders, each with clients of its own built the same way.
+    static func contenders(baseURL: URL) -> (contenders: [Contender], shutdown: @Sendable () async throws -> Void) {
+        let url = baseURL.appendingPathComponent("static")
+        func makeClient() -> HTTPClient {
+            HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        }
+        let rawClient = makeClient()
+        let transportClient = makeClient()
+        let controllerClient = makeClient()
+        let ahcTransport = AsyncHTTPClientTransport(configuration: .init(client: transportClient))
+        let ahcController = EndpointController<EndpointDefaultServerError>(
+            transport: AsyncHTTPClientTransport(configuration: .init(client: controllerClient)))
+        let rawSession = URLSession(configuration: .default)
+        let sessionTransport = URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .default)))
+        let sessionController = EndpointController<EndpointDefaultServerError>()
+        let endpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "static")
+        let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
+
+        let contenders = [
+            Contender(family: "ahc", name: "ahc-raw", note: "HTTPClient.execute, body collected into Data") {
+                let response = try await rawClient.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
+                guard response.status == .ok else { throw BenchmarkError.mismatch("status \(response.status)") }
+                return Data(buffer: try await response.body.collect(upTo: 1 << 20))
+            },
+            Contender(family: "ahc", name: "ahc-transport", note: "AsyncHTTPClientTransport.send alone") {
+                try await send(ahcTransport, head, baseURL)
+            },
+            Contender(family: "ahc", name: "ahc-controller", note: "EndpointController over AsyncHTTPClientTransport, Endpoint<Data>") {
+                try await ahcController.load(endpoint)
+            },
+            Contender(family: "urlsession", name: "urlsession-raw", note: "URLSession.data(for:), .default configuration") {
+                let (data, response) = try await rawSession.data(for: URLRequest(url: url))
+                guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
+                return data
+            },
+            Contender(family: "urlsession", name: "urlsession-transport", note: "URLSessionTransport.send alone") {
+                try await send(sessionTransport, head, baseURL)
+            },
+            Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() (its default URLSession transport), Endpoint<Data>") {
+                try await sessionController.load(endpoint)
+            },
+        ]
+        return (contenders, {
+            try await rawClient.shutdown()
+            try await transportClient.shutdown()
+            try await controllerClient.shutdown()
+        })
+    }
+
+    private static func send(_ transport: some ClientTransport, _ head: HTTPRequest, _ baseURL: URL) async throws -> Data {
+        let (response, body) = try await transport.send(head, body: nil, baseURL: baseURL, operationID: "static")
+        guard response.status == .ok else { throw BenchmarkError.mismatch("status \(response.status)") }
+        guard let body else { return Data() }
+        return try await Data(collecting: body, upTo: 1 << 20)
+    }
+
+    /// Checks that every contender gets the server's document.
+    static func check(_ contenders: [Contender]) async throws {
+        for contender in contenders {
+            let data = try await contender.fetch()
+            guard data == LoopbackServer.staticBody else {
+                throw BenchmarkError.mismatch("\(contender.name) read \(data.count) bytes, not the \(LoopbackServer.staticBody.count) served")
+            }
+        }
+    }
+
+    /// Runs `fetch` from `inFlight` concurrent workers for `seconds`.
+    static func slice(_ fetch: @escaping @Sendable () async throws -> Data, inFlight: Int, seconds: Double) async throws -> Slice {
+        let clock = ContinuousClock()
+        let cpuBefore = cpuSeconds()
+        let start = clock.now
+        let deadline = start + .milliseconds(Int(seconds * 1000))
+        let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+            for _ in 0..<inFlight {
+                group.addTask {
+                    var latencies: [Double] = []
+                    latencies.reserveCapacity(16_384)
+                    while clock.now < deadline {
+                        let sent = clock.now
+                        let data = try await fetch()
+                        latencies.append(Measurement.seconds(clock.now - sent))
+                        guard data.count == LoopbackServer.staticBody.count else { throw BenchmarkError.mismatch("short body") }
+                    }
+                    return latencies
+                }
+            }
+            var all: [Double] = []
+            for try await some in group { all += some }
+            return all.sorted()
+        }
+        let elapsed = Measurement.seconds(clock.now - start)
+        return Slice(
+            requests: latencies.count, seconds: elapsed, cpuSeconds: cpuSeconds() - cpuBefore,
+            p50: latencies[latencies.count / 2], p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
+    }
+
+    /// User and system CPU time of this process so far: the client's, since the server is another process.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Every contender, sequential and with 64 in flight, interleaved in rotating order for `rounds` rounds.
+    static func run(rounds: Int, slice seconds: Double) async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (contenders, shutdown) = contenders(baseURL: server.baseURL)
+        try await check(contenders)
+        print("server: \(server.baseURL.absoluteString) (another process); \(LoopbackServer.staticBody.count)-byte JSON answer; \(rounds) rounds of \(seconds) s per contender and mode\n")
+        let steal = Measurement.stealTicks()
+        let modes = [("sequential", 1), ("64 in flight", 64)]
+        var results: [String: [Slice]] = [:]
+        for round in 0..<rounds {
+            for (mode, inFlight) in modes {
+                for family in ["ahc", "urlsession"] {
+                    let group = contenders.filter { $0.family == family }
+                    for offset in 0..<group.count {
+                        let contender = group[(offset + round) % group.count]
+                        _ = try await slice(contender.fetch, inFlight: inFlight, seconds: 0.2)  // warm the connections
+                        results["\(mode)|\(contender.name)", default: []].append(try await slice(contender.fetch, inFlight: inFlight, seconds: seconds))
+                    }
+                }
+            }
+        }
+        try await shutdown()
+        let stealAfter = Measurement.stealTicks()
+        for (mode, _) in modes {
+            for family in ["ahc", "urlsession"] {
+                let group = contenders.filter { $0.family == family }
+                let base = results["\(mode)|\(group[0].name)"]!
+                print("\n\(family), \(mode):\n")
+                print("| contender | requests/s (median) | min–max | × raw | CPU µs/request | + µs vs raw | p50 ms | p99 ms | p99 × raw | what |")
+                print("|---|---|---|---|---|---|---|---|---|---|")
+                for contender in group {
+                    let slices = results["\(mode)|\(contender.name)"]!
+                    let rates = slices.map(\.rate)
+                    let ratio = median(zip(slices, base).map { $0.rate / $1.rate })
+                    let extra = median(zip(slices, base).map { $0.cpuMicroseconds - $1.cpuMicroseconds })
+                    let p99Ratio = median(zip(slices, base).map { $0.p99 / $1.p99 })
+                    print(
+                        "| \(contender.name) | \(Int(median(rates)).formatted()) | \(Int(rates.min()!).formatted())–\(Int(rates.max()!).formatted()) | "
+                            + String(format: "%.2f | %.1f | %+.1f | %.3f | %.3f | %.2f", ratio, median(slices.map(\.cpuMicroseconds)), extra,
+                                median(slices.map(\.p50)) * 1000, median(slices.map(\.p99)) * 1000, p99Ratio)
+                            + " | \(contender.note) |")
+                }
+            }
+        }
+        print(String(format: "\nCPU stolen during the run: %.1f %%", 100 * (stealAfter.steal - steal.steal) / max(stealAfter.total - steal.total, 1)))
+    }
+
+    /// One contender alone, for a profiler.
+    static func runOne(_ name: String, seconds: Double, inFlight: Int) async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (contenders, shutdown) = contenders(baseURL: server.baseURL)
+        guard let contender = contenders.first(where: { $0.name == name }) else {
+            throw BenchmarkError.usage("no contender \(name): \(contenders.map(\.name).joined(separator: ", "))")
+        }
+        let result = try await slice(contender.fetch, inFlight: inFlight, seconds: seconds)
+        print(String(format: "%@: %.0f requests/s, %.1f µs CPU per request", name, result.rate, result.cpuMicroseconds))
+        try await shutdown()
+    }
+
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+}
