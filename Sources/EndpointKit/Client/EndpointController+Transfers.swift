@@ -33,8 +33,7 @@ extension EndpointController {
                     method: method, path: path, attempts: 0)
             }
             let (_, temporary, attempts) = try await exchange(
-                request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout,
-                discard: { unused in try? FileManager.default.removeItem(at: unused) }
+                request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout
             ) { response, body in
                 try await Self.write(body, besides: destination, progress: continuation)
             }

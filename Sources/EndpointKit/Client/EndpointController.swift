@@ -244,7 +244,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// `consume`; the body of any other answer is read into memory for the error.
     func exchange<R: Request, Consumed: Sendable>(
         _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration, alsoAcceptable: Set<Int> = [],
-        uploadProgress: (@Sendable (Int64) -> Void)? = nil, discard: @escaping @Sendable (Consumed) -> Void = { _ in },
+        uploadProgress: (@Sendable (Int64) -> Void)? = nil,
         consume: @escaping BodyConsumer<Consumed>
     ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
         let clock = ContinuousClock()
@@ -325,7 +325,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             do {
                 outcome = try await attempt(
                     head, body: sendsBody ? Self.body(of: prepared, progress: uploadProgress) : nil, baseURL: baseURL,
-                    operationID: "\(method.rawValue) \(path)", timeout: timeout, discard: discard
+                    operationID: "\(method.rawValue) \(path)", timeout: timeout
                 ) { response, encodedBody in
                     let body = ContentDecoding.decoded(encodedBody, response: response)
                     if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
@@ -489,58 +489,45 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         var underlying: any Error
     }
 
-    private enum Race<Consumed: Sendable>: Sendable {
-        case answered(AttemptOutcome<Consumed>)
-        case timedOut
-    }
-
-    /// Sends once and reads the answer with `read`, within `timeout`. What `read` made but is not
-    /// used (the time ran out first, or the task was cancelled) goes to `discard`.
+    /// Sends once and reads the answer with `read`, within `timeout`.
+    ///
+    /// The exchange runs in a task of its own, which the timeout (``DeadlineScheduler``) or the
+    /// caller's cancellation cancels; either way this waits for it to end, so nothing outlives the call.
     private func attempt<Consumed: Sendable>(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
-        discard: @escaping @Sendable (Consumed) -> Void,
         read: @escaping @Sendable (HTTPResponse, HTTPBody?) async throws -> (AttemptBody<Consumed>, Int64)
     ) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
         let transport = self.transport
         do {
-            let race = try await withThrowingTaskGroup(of: Race<Consumed>.self) { group in
-                group.addTask {
-                    let (response, responseBody) = try await transport.send(head, body: body, baseURL: baseURL, operationID: operationID)
-                    let firstByte = ContinuousClock.now
-                    let (outcome, count) = try await read(response, responseBody)
-                    return .answered(AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte))
-                }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return .timedOut
-                }
-                let first: Result<Race<Consumed>, any Error>
-                do {
-                    first = .success(try await group.next()!)
-                } catch {
-                    first = .failure(error)
-                }
-                group.cancelAll()
-                // The loser may still finish with an answer (a body consumer that ignored
-                // cancellation); hand what it made back, so no file is left behind.
-                while true {
-                    do {
-                        guard let late = try await group.next() else { break }
-                        if case .answered(let outcome) = late, case .success(let consumed) = outcome.body {
-                            discard(consumed)
-                        }
-                    } catch {
-                        continue
-                    }
-                }
-                return try first.get()
+            @Sendable func send() async throws -> AttemptOutcome<Consumed> {
+                let (response, responseBody) = try await transport.send(head, body: body, baseURL: baseURL, operationID: operationID)
+                let firstByte = ContinuousClock.now
+                let (outcome, count) = try await read(response, responseBody)
+                return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
             }
-            switch race {
-            case .answered(let outcome):
-                return outcome
-            case .timedOut:
-                throw AttemptFailure.timedOut
+            // An immediate task starts on this thread, up to the transport's first suspension,
+            // instead of waiting for another thread to pick it up.
+            let exchange: Task<AttemptOutcome<Consumed>, any Error>
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                exchange = Task.immediate { try await send() }
+            } else {
+                exchange = Task { try await send() }
             }
+            let expired = Locked(false)
+            let deadline = DeadlineScheduler.shared.schedule(after: timeout) {
+                expired.withLock { $0 = true }
+                exchange.cancel()
+            }
+            let result = await withTaskCancellationHandler {
+                await exchange.result
+            } onCancel: {
+                exchange.cancel()
+            }
+            DeadlineScheduler.shared.cancel(deadline)
+            // An exchange that completed is used even if the time ran out as it did; one that
+            // failed after the deadline failed because of it.
+            if case .failure = result, expired.withLock({ $0 }) { throw AttemptFailure.timedOut }
+            return try result.get()
         } catch let failure as AttemptFailure {
             throw failure
         } catch let error as ConsumerError {
