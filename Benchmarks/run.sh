@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# The toolkit's benchmarks (issue 8): building requests (1), encoding (2) and decoding (3), each contender
-# against its baseline in one interleaved run, plus instruction counts (callgrind) and heap
-# allocations (a preloaded counter), which noise does not move.
+# The toolkit's benchmarks (issue 8), each contender against its baseline in one interleaved run:
+# building requests (1), encoding (2) and decoding (3), with instruction counts (callgrind) and heap
+# allocations (a preloaded counter), which noise does not move; the controller's own cost over a
+# stub transport; end to end on loopback (4); 1 GiB downloads and uploads (5).
 #
 #   apt-get install valgrind gcc python3
-#   bash Benchmarks/run.sh            # ROUNDS=7 by default
+#   bash Benchmarks/run.sh                      # every table, about 25 minutes
+#   SECTIONS="e2e transfer" bash Benchmarks/run.sh   # some of them: build encode decode overhead e2e transfer
 set -euo pipefail
 cd "$(dirname "$0")"
 ROUNDS=${ROUNDS:-7}
+SECTIONS=${SECTIONS:-build encode decode overhead e2e transfer}
+E2E_ROUNDS=${E2E_ROUNDS:-5}
+E2E_SLICE=${E2E_SLICE:-2}
+TRANSFER_ROUNDS=${TRANSFER_ROUNDS:-3}
+TRANSFER_BYTES=${TRANSFER_BYTES:-1073741824}
 SCRATCH=../.build-bench
 BUILD_COUNT=${BUILD_COUNT:-20000}
 DECODE_COUNT=${DECODE_COUNT:-10}
@@ -30,6 +37,9 @@ allocations() {  # mode contender-args... count
     LD_PRELOAD="$SCRATCH/malloc-count.so" "$BENCH" "$@" | sed -n 's/allocations per operation: //p'
 }
 
+wants() { [[ " $SECTIONS " == *" $1 "* ]]; }
+
+if wants build; then
 echo "# Building requests"
 echo
 "$BENCH" build "$ROUNDS" 0.5
@@ -40,6 +50,9 @@ for contender in seed oxford-v1 components-v1 oxford-v2 oxford-v2-urlrequest com
     echo "| $contender | $(instructions build-one "$contender" "$BUILD_COUNT") | $(allocations build-one "$contender" "$BUILD_COUNT") |"
 done
 
+fi
+
+if wants encode; then
 echo
 echo "# Encoding"
 "$BENCH" encode "$ROUNDS" 0.5
@@ -55,7 +68,9 @@ head -c 1073741824 /dev/zero > "$LARGE"
 "$BENCH" large-body "$LARGE" streamed
 "$BENCH" large-body "$LARGE" in-memory
 rm -f "$LARGE"
+fi
 
+if wants decode; then
 echo
 echo "# Decoding a large entries response"
 echo
@@ -69,3 +84,27 @@ echo "|---|---|---|"
 for contender in bare-jsondecoder controller-path controller-load; do
     echo "| $contender | $(instructions decode-one "$FIXTURE" "$contender" "$DECODE_COUNT") | $(allocations decode-one "$FIXTURE" "$contender" "$DECODE_COUNT") |"
 done
+fi
+
+if wants overhead; then
+echo
+echo "# The controller's own cost, over a stub transport"
+echo
+"$BENCH" overhead 20000 "$ROUNDS"
+fi
+
+if wants e2e; then
+echo
+echo "# End to end on loopback"
+echo
+"$BENCH" e2e "$E2E_ROUNDS" "$E2E_SLICE"
+fi
+
+if wants transfer; then
+echo
+echo "# Downloads and uploads of $TRANSFER_BYTES bytes"
+echo
+mkdir -p "$SCRATCH/transfers"
+"$BENCH" transfer "$TRANSFER_ROUNDS" "$TRANSFER_BYTES" "$(cd "$SCRATCH" && pwd)/transfers"
+rm -rf "$SCRATCH/transfers"
+fi

@@ -4,7 +4,12 @@ import Foundation
 /// endpointkit-bench build-one <contender> <count>       (for callgrind and the allocation counter)
 /// endpointkit-bench decode <file> [rounds] [slice-seconds]
 /// endpointkit-bench decode-one <file> <contender> <count>
+/// endpointkit-bench overhead [count] [rounds]            (the controller over a stub transport, no network)
 /// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process)
+/// endpointkit-bench e2e-one <contender> <seconds> <in-flight>
+/// endpointkit-bench transfer [rounds] [bytes] [scratch] [contender...]   (each contender in a child process)
+/// endpointkit-bench transfer-one <contender> <port> <bytes> <scratch>
+/// endpointkit-bench encode [rounds] [slice] | encode-one <contender> <count> | large-body <file> streamed|in-memory
 /// endpointkit-bench serve                                 (the loopback server; prints its port)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -108,6 +113,19 @@ do {
             throw BenchmarkError.usage("e2e-one <contender> <seconds> <in-flight>")
         }
         try await EndToEnd.runOne(arguments[1], seconds: seconds, inFlight: inFlight)
+    case "transfer":
+        // transfer [rounds] [bytes] [scratch] [contender...]
+        let rounds = arguments.count > 1 ? Int(arguments[1])! : 3
+        let bytes = arguments.count > 2 ? Int64(arguments[2])! : 1 << 30
+        let scratch = URL(fileURLWithPath: arguments.count > 3 ? arguments[3] : FileManager.default.temporaryDirectory.appendingPathComponent("endpointkit-bench").path)
+        try await Transfers.run(rounds: rounds, bytes: bytes, scratch: scratch, only: Array(arguments.dropFirst(4)))
+    case "transfer-one":
+        guard arguments.count == 5, let port = Int(arguments[2]), let bytes = Int64(arguments[3]) else {
+            throw BenchmarkError.usage("transfer-one <contender> <port> <bytes> <scratch>")
+        }
+        try await Transfers.runOne(arguments[1], port: port, bytes: bytes, scratch: URL(fileURLWithPath: arguments[4]))
+    case "overhead":
+        try await Overhead.run(count: arguments.count > 1 ? Int(arguments[1])! : 20_000, rounds: arguments.count > 2 ? Int(arguments[2])! : 5)
     case "serve":
         try await LoopbackServer.serve()
     case "e2e":
@@ -115,7 +133,8 @@ do {
         let slice = arguments.count > 2 ? Double(arguments[2])! : 2
         try await EndToEnd.run(rounds: rounds, slice: slice)
     default:
-        throw BenchmarkError.usage("usage: endpointkit-bench build | build-one C N | decode FILE | decode-one FILE C N")
+        throw BenchmarkError.usage(
+            "usage: endpointkit-bench build | build-one | encode | encode-one | large-body | decode | decode-one | overhead | e2e | e2e-one | transfer | transfer-one | serve (see main.swift)")
     }
 } catch {
     FileHandle.standardError.write(Data("endpointkit-bench: \(error)\n".utf8))

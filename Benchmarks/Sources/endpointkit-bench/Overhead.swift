@@ -1,0 +1,54 @@
+import EndpointKit
+import EndpointKitTesting
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// The controller's own cost per request, without a network: `load` over a stub transport against
+/// the stub transport's `send` alone, sequentially, interleaved over rounds. Wall time per request
+/// includes the thread hand-overs the controller adds; CPU time per request is what its code costs.
+enum Overhead {
+    static func run(count: Int, rounds: Int) async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/static", with: .init(status: .ok, headerFields: [.contentType: "application/json"], body: LoopbackServer.staticBody))
+        let base = URL(string: "http://stub.test")!
+        let controller = EndpointController<EndpointDefaultServerError>(transport: transport, configuration: .init(notificationCenter: nil))
+        let endpoint = Endpoint<Data>(serverURL: base, pathPrefix: "static")
+        let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
+        let contenders: [(name: String, note: String, run: @Sendable () async throws -> Data)] = [
+            ("stub-send", "StubTransport.send and the body collected: the baseline", {
+                let (_, body) = try await transport.send(head, body: nil, baseURL: base, operationID: "static")
+                return try await Data(collecting: body!, upTo: 1 << 20)
+            }),
+            ("controller-load", "EndpointController.load(Endpoint<Data>) over the same stub", { try await controller.load(endpoint) }),
+        ]
+        for contender in contenders {
+            guard try await contender.run() == LoopbackServer.staticBody else { throw BenchmarkError.mismatch("\(contender.name) read another body") }
+        }
+        var wall: [String: [Double]] = [:]
+        var cpu: [String: [Double]] = [:]
+        for round in 0..<rounds {
+            for offset in 0..<contenders.count {
+                let contender = contenders[(offset + round) % contenders.count]
+                let clock = ContinuousClock()
+                let cpuBefore = EndToEnd.cpuSeconds()
+                let start = clock.now
+                for _ in 0..<count { _ = try await contender.run() }
+                wall[contender.name, default: []].append(Measurement.seconds(clock.now - start) / Double(count) * 1e6)
+                cpu[contender.name, default: []].append((EndToEnd.cpuSeconds() - cpuBefore) / Double(count) * 1e6)
+            }
+        }
+        print("\(count.formatted()) sequential requests per contender and round, \(rounds) rounds:\n")
+        print("| contender | wall µs/request (median, min–max) | CPU µs/request (median, min–max) | + CPU µs vs stub-send (median of rounds) | what |")
+        print("|---|---|---|---|---|")
+        let base = cpu["stub-send"]!
+        for contender in contenders {
+            let w = wall[contender.name]!
+            let c = cpu[contender.name]!
+            print(
+                String(
+                    format: "| %@ | %.1f (%.1f–%.1f) | %.1f (%.1f–%.1f) | %+.1f | %@ |", contender.name, EndToEnd.median(w), w.min()!, w.max()!,
+                    EndToEnd.median(c), c.min()!, c.max()!, EndToEnd.median(zip(c, base).map { $0 - $1 }), contender.note))
+        }
+    }
+}
