@@ -41,14 +41,14 @@ enum Overhead {
         print("\(count.formatted()) sequential requests per contender and round, \(rounds) rounds:\n")
         print("| contender | wall µs/request (median, min–max) | CPU µs/request (median, min–max) | + CPU µs vs stub-send (median of rounds) | what |")
         print("|---|---|---|---|---|")
-        let base = cpu["stub-send"]!
+        let baselineCPU = cpu["stub-send"]!
         for contender in contenders {
             let w = wall[contender.name]!
             let c = cpu[contender.name]!
             print(
                 String(
                     format: "| %@ | %.1f (%.1f–%.1f) | %.1f (%.1f–%.1f) | %+.1f | %@ |", contender.name, EndToEnd.median(w), w.min()!, w.max()!,
-                    EndToEnd.median(c), c.min()!, c.max()!, EndToEnd.median(zip(c, base).map { $0 - $1 }), contender.note))
+                    EndToEnd.median(c), c.min()!, c.max()!, EndToEnd.median(zip(c, baselineCPU).map { $0 - $1 }), contender.note))
         }
     }
 }

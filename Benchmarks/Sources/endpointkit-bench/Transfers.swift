@@ -113,7 +113,7 @@ enum Transfers {
         case "ahc-raw-download":
             let response = try await client.execute(HTTPClientRequest(url: baseURL.appendingPathComponent(path).absoluteString), timeout: .seconds(600))
             guard response.status == .ok else { throw BenchmarkError.mismatch("status \(response.status)") }
-            FileManager.default.createFile(atPath: destination.path, contents: nil)
+            guard FileManager.default.createFile(atPath: destination.path, contents: nil) else { throw BenchmarkError.mismatch("cannot create \(destination.path)") }
             let handle = try FileHandle(forWritingTo: destination)
             for try await buffer in response.body {
                 try handle.write(contentsOf: buffer.readableBytesView)
@@ -164,7 +164,7 @@ enum Transfers {
 
     /// The file a download must produce: `LoopbackServer.patternByte` at every offset.
     static func writePattern(to url: URL, bytes: Int64) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw BenchmarkError.mismatch("cannot create \(url.path)") }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let chunk = Data((0..<Int64(64 * 1024)).map(LoopbackServer.patternByte(at:)))
