@@ -44,12 +44,17 @@ enum EndToEnd {
         let rawClient = makeClient()
         let transportClient = makeClient()
         let controllerClient = makeClient()
+        let inlineClient = makeClient()
         let ahcTransport = AsyncHTTPClientTransport(configuration: .init(client: transportClient))
         let ahcController = EndpointController<EndpointDefaultServerError>(
             transport: AsyncHTTPClientTransport(configuration: .init(client: controllerClient)))
         let rawSession = URLSession(configuration: .default)
         let sessionTransport = URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .default)))
+        let ahcInlineController = EndpointController<EndpointDefaultServerError>(
+            transport: AsyncHTTPClientTransport(configuration: .init(client: inlineClient, timeout: .seconds(60))),
+            configuration: .init(enforcesTimeouts: false))
         let sessionController = EndpointController<EndpointDefaultServerError>()
+        let sessionInlineController = EndpointController<EndpointDefaultServerError>(configuration: .init(enforcesTimeouts: false))
         let endpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "static")
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
 
@@ -62,8 +67,14 @@ enum EndToEnd {
             Contender(family: "ahc", name: "ahc-transport", note: "AsyncHTTPClientTransport.send alone") {
                 try await send(ahcTransport, head, baseURL)
             },
+            Contender(family: "ahc", name: "ahc-transport-task", note: "the same inside a `Task.immediate` the caller awaits: the hand-over a timeout by cancellation costs") {
+                try await Task.immediate { try await send(ahcTransport, head, baseURL) }.value
+            },
             Contender(family: "ahc", name: "ahc-controller", note: "EndpointController over AsyncHTTPClientTransport, Endpoint<Data>") {
                 try await ahcController.load(endpoint)
+            },
+            Contender(family: "ahc", name: "ahc-controller-inline", note: "the same with `enforcesTimeouts: false` (the transport's 60 s timeout instead)") {
+                try await ahcInlineController.load(endpoint)
             },
             Contender(family: "urlsession", name: "urlsession-raw", note: "URLSession.data(for:), .default configuration") {
                 let (data, response) = try await rawSession.data(for: URLRequest(url: url))
@@ -76,11 +87,15 @@ enum EndToEnd {
             Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() (its default URLSession transport), Endpoint<Data>") {
                 try await sessionController.load(endpoint)
             },
+            Contender(family: "urlsession", name: "urlsession-controller-inline", note: "the same with `enforcesTimeouts: false` (URLSession's own request timeout)") {
+                try await sessionInlineController.load(endpoint)
+            },
         ]
         return (contenders, {
             try await rawClient.shutdown()
             try await transportClient.shutdown()
             try await controllerClient.shutdown()
+            try await inlineClient.shutdown()
         })
     }
 

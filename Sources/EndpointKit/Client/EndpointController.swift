@@ -38,6 +38,15 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var timeout: Duration
         /// The longest one attempt of a download or an upload may take. Default one hour.
         public var transferTimeout: Duration
+        /// Whether the controller enforces ``timeout`` and ``transferTimeout`` itself. Default `true`.
+        ///
+        /// To enforce them, the controller runs each attempt as a task of its own, which the
+        /// deadline cancels; handing the answer back from that task to the caller's costs a thread
+        /// hand-over per request (about 30 µs of CPU on the reference Linux machine, see
+        /// BENCHMARKS.md). Set it to `false` only over a transport that enforces deadlines itself
+        /// (AsyncHTTPClientTransport's `timeout`, or URLSession's `timeoutIntervalForRequest`): each
+        /// attempt then runs in the caller's task, and cancelling the caller still cancels it.
+        public var enforcesTimeouts: Bool
         /// The largest answer read into memory. Default 64 MiB.
         public var maxResponseBytes: Int
         /// The longest request target (path and query, percent-encoded) sent. Default 16 KiB,
@@ -69,6 +78,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             interceptors: [any EndpointInterceptor] = [],
             timeout: Duration = .seconds(60),
             transferTimeout: Duration = .seconds(3600),
+            enforcesTimeouts: Bool = true,
             maxResponseBytes: Int = 64 << 20,
             maxRequestTargetBytes: Int = 16 << 10,
             maxRequestHeaderBytes: Int = 64 << 10,
@@ -87,6 +97,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             self.interceptors = interceptors
             self.timeout = timeout
             self.transferTimeout = transferTimeout
+            self.enforcesTimeouts = enforcesTimeouts
             self.maxResponseBytes = maxResponseBytes
             self.maxRequestTargetBytes = maxRequestTargetBytes
             self.maxRequestHeaderBytes = maxRequestHeaderBytes
@@ -492,7 +503,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// Sends once and reads the answer with `read`, within `timeout`.
     ///
     /// The exchange runs in a task of its own, which the timeout (``DeadlineScheduler``) or the
-    /// caller's cancellation cancels; either way this waits for it to end, so nothing outlives the call.
+    /// caller's cancellation cancels; either way this waits for it to end, so nothing outlives the
+    /// call. Without ``Configuration/enforcesTimeouts``, it runs in the caller's task instead.
     private func attempt<Consumed: Sendable>(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
         read: @escaping @Sendable (HTTPResponse, HTTPBody?) async throws -> (AttemptBody<Consumed>, Int64)
@@ -505,6 +517,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                 let (outcome, count) = try await read(response, responseBody)
                 return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
             }
+            guard configuration.enforcesTimeouts else { return try await send() }
             // An immediate task starts on this thread, up to the transport's first suspension,
             // instead of waiting for another thread to pick it up.
             let exchange: Task<AttemptOutcome<Consumed>, any Error>

@@ -160,6 +160,41 @@ struct EndpointControllerIntegrationTests {
         }
     }
 
+    @Test("enforcesTimeouts off: the attempt runs in the caller's task, past the controller's timeout, and the caller's cancel still ends it", arguments: TransportKind.allCases)
+    func timeoutsLeftToTheTransport(kind: TransportKind) async throws {
+        try await TestScheduling.timed {
+            try await withServer({ request in
+                try? await Task.sleep(for: request.path == "/slow" ? .seconds(10) : .milliseconds(600))
+                return .json(#"{"id":1,"name":"Ada"}"#)
+            }) { server in
+                let controller = EndpointController<EndpointDefaultServerError>(
+                    transport: kind.make(),
+                    configuration: .init(retryPolicy: .none, timeout: .milliseconds(150), enforcesTimeouts: false, notificationCenter: nil))
+                // 600 ms against a 150 ms timeout the controller does not enforce: answered.
+                let user = try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "users"))
+                #expect(user.name == "Ada")
+
+                let started = ContinuousClock.now
+                let load = Task { try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "slow")) }
+                while server.requests.count < 2 && ContinuousClock.now - started < .seconds(5).underSanitizers {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                load.cancel()
+                do {
+                    _ = try await load.value
+                    Issue.record("expected the cancelled load to fail")
+                } catch let error as EndpointError {
+                    guard case .transport(.cancelled) = error.kind else {
+                        Issue.record("expected cancelled, got \(error)")
+                        return
+                    }
+                }
+                // Well below the server's 10 s.
+                #expect(ContinuousClock.now - started < .seconds(5).underSanitizers)
+            }
+        }
+    }
+
     @Test("503 with Retry-After: 1 is retried after a second; attempts counted on the server", arguments: TransportKind.allCases)
     func retryAfter(kind: TransportKind) async throws {
         try await TestScheduling.timed {
