@@ -21,6 +21,11 @@ DECODE_COUNT=${DECODE_COUNT:-10}
 
 swift build -c release --scratch-path "$SCRATCH" >&2
 BENCH="$SCRATCH/release/endpointkit-bench"
+# valgrind 3.19 (Debian's) stops on the DWARF 5 debug information of Swift 6.3's binaries: it
+# counts a copy without it.
+BENCH_NODEBUG="$SCRATCH/endpointkit-bench-nodebug"
+cp "$BENCH" "$BENCH_NODEBUG"
+strip --strip-debug "$BENCH_NODEBUG"
 gcc -O2 -shared -fPIC -o "$SCRATCH/malloc-count.so" Support/malloc-count.c
 
 # Instructions per operation: a run of COUNT operations less a run of none, over COUNT.
@@ -29,8 +34,8 @@ instructions() {  # mode contender-args... count
     local count=${!#}
     local args=("${@:1:$#-1}")
     local with without
-    with=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BENCH" "$mode" "${args[@]}" "$count" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-    without=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BENCH" "$mode" "${args[@]}" 0 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    with=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BENCH_NODEBUG" "$mode" "${args[@]}" "$count" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    without=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BENCH_NODEBUG" "$mode" "${args[@]}" 0 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
     echo $(( (with - without) / count ))
 }
 allocations() {  # mode contender-args... count

@@ -45,6 +45,9 @@ enum EndToEnd {
         let transportClient = makeClient()
         let controllerClient = makeClient()
         let inlineClient = makeClient()
+        let minimalClient = makeClient()
+        let minimalController = EndpointController<EndpointDefaultServerError>(
+            transport: MinimalAHCTransport(client: minimalClient), configuration: .init(enforcesTimeouts: false))
         let ahcTransport = AsyncHTTPClientTransport(configuration: .init(client: transportClient))
         let ahcController = EndpointController<EndpointDefaultServerError>(
             transport: AsyncHTTPClientTransport(configuration: .init(client: controllerClient)))
@@ -76,6 +79,12 @@ enum EndToEnd {
             Contender(family: "ahc", name: "ahc-controller-inline", note: "the same with `enforcesTimeouts: false` (the transport's 60 s timeout instead)") {
                 try await ahcInlineController.load(endpoint)
             },
+            Contender(family: "ahc", name: "ahc-minimal-transport", note: "a probe: the least a ClientTransport over AsyncHTTPClient does (MinimalAHCTransport.swift)") {
+                try await send(MinimalAHCTransport(client: minimalClient), head, baseURL)
+            },
+            Contender(family: "ahc", name: "ahc-minimal-controller-inline", note: "the controller, `enforcesTimeouts: false`, over that probe") {
+                try await minimalController.load(endpoint)
+            },
             Contender(family: "urlsession", name: "urlsession-raw", note: "URLSession.data(for:), .default configuration") {
                 let (data, response) = try await rawSession.data(for: URLRequest(url: url))
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
@@ -96,6 +105,7 @@ enum EndToEnd {
             try await transportClient.shutdown()
             try await controllerClient.shutdown()
             try await inlineClient.shutdown()
+            try await minimalClient.shutdown()
         })
     }
 
@@ -212,6 +222,20 @@ enum EndToEnd {
         }
         let result = try await slice(contender.fetch, inFlight: inFlight, seconds: seconds)
         print(String(format: "%@: %.0f requests/s, %.1f µs CPU per request", name, result.rate, result.cpuMicroseconds))
+        try await shutdown()
+    }
+
+    /// `count` sequential requests of one contender, after one to warm the connection, for
+    /// callgrind: the instructions of a run of `count` less a run of 0, over `count`.
+    static func runCount(_ name: String, count: Int) async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let (contenders, shutdown) = contenders(baseURL: server.baseURL)
+        guard let contender = contenders.first(where: { $0.name == name }) else {
+            throw BenchmarkError.usage("no contender \(name): \(contenders.map(\.name).joined(separator: ", "))")
+        }
+        _ = try await contender.fetch()
+        for _ in 0..<count { _ = try await contender.fetch() }
         try await shutdown()
     }
 

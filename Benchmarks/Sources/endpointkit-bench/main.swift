@@ -7,6 +7,7 @@ import Foundation
 /// endpointkit-bench overhead [count] [rounds]            (the controller over a stub transport, no network)
 /// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process)
 /// endpointkit-bench e2e-one <contender> <seconds> <in-flight>
+/// endpointkit-bench e2e-count <contender> <count>          (for callgrind; the server is another process)
 /// endpointkit-bench transfer [rounds] [bytes] [scratch] [contender...]   (each contender in a child process)
 /// endpointkit-bench transfer-one <contender> <port> <bytes> <scratch>
 /// endpointkit-bench encode [rounds] [slice] | encode-one <contender> <count> | large-body <file> streamed|in-memory
@@ -113,6 +114,9 @@ do {
             throw BenchmarkError.usage("e2e-one <contender> <seconds> <in-flight>")
         }
         try await EndToEnd.runOne(arguments[1], seconds: seconds, inFlight: inFlight)
+    case "e2e-count":
+        guard arguments.count == 3, let count = Int(arguments[2]) else { throw BenchmarkError.usage("e2e-count <contender> <count>") }
+        try await EndToEnd.runCount(arguments[1], count: count)
     case "transfer":
         // transfer [rounds] [bytes] [scratch] [contender...]
         let rounds = arguments.count > 1 ? Int(arguments[1])! : 3
