@@ -101,7 +101,9 @@ struct EndpointControllerIntegrationTests {
 
     @Test("a closed port is unreachable: event, notification, retried by the policy", arguments: TransportKind.allCases)
     func unreachable(kind: TransportKind) async throws {
-        let port = try await TestHTTPServer.closedPort()
+        let refusing = try TestHTTPServer.RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         let center = NotificationCenter()
         // AsyncHTTPClient's default retries a refused connection until its connect timeout (10 s)
         // and reports a timeout; a client without that retry reports the refusal at once.

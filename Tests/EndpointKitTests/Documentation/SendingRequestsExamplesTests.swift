@@ -1,6 +1,7 @@
 import EndpointKitTesting
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import OpenAPIAsyncHTTPClient
 import ProcessTesting
 import Testing
@@ -249,6 +250,24 @@ struct SendingRequestsExamplesTests {
 
         #expect(user.name == "Ada")
         try await httpClient.shutdown()
+        try await server.stop()
+    }
+
+    @Test("Sending requests: timeouts left to the transport")
+    func timeoutsLeftToTheTransport() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(#"{"id":1,"name":"Ada"}"#) }
+        let api = server.baseURL
+
+        let fastClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        let fastController = EndpointController<EndpointDefaultServerError>(
+            transport: AsyncHTTPClientTransport(configuration: .init(client: fastClient, timeout: .seconds(30))),
+            configuration: .init(enforcesTimeouts: false)
+        )
+        let ada = try await fastController.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "1"))
+
+        #expect(ada.name == "Ada")
+        #expect(server.requests.map(\.path) == ["/users/1"])
+        try await fastClient.shutdown()
         try await server.stop()
     }
 }

@@ -113,14 +113,42 @@ final class TestHTTPServer: Sendable {
         try await group.shutdownGracefully()
     }
 
-    /// A port on 127.0.0.1 where nothing listens (bound, then closed).
-    static func closedPort() async throws -> Int {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let channel = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress!.port!
-        try await channel.close()
-        try await group.shutdownGracefully()
-        return port
+    /// A port on 127.0.0.1 where nothing listens: a socket bound to it without listening, so a
+    /// connection is refused, and no server started meanwhile by another test can take the port
+    /// (a port bound and closed again was handed to another test's server in a full run). Keep
+    /// the value alive while the port is used.
+    final class RefusingPort: Sendable {
+        let port: Int
+        private let descriptor: Int32
+
+        init() throws {
+            #if canImport(Glibc)
+            let kind = Int32(SOCK_STREAM.rawValue)
+            #else
+            let kind = SOCK_STREAM
+            #endif
+            let descriptor = socket(AF_INET, kind, 0)
+            guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+                }
+            }
+            guard bound else {
+                let code = errno
+                close(descriptor)
+                throw POSIXError(.init(rawValue: code) ?? .EIO)
+            }
+            self.descriptor = descriptor
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        deinit { close(descriptor) }
     }
 }
 

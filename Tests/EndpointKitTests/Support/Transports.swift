@@ -42,11 +42,13 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }
 }
 
-/// A controller for tests: a private notification center, quick retries, short timeouts.
+/// A controller for tests: a private notification center, quick retries.
 func makeController(
     _ kind: TransportKind,
     retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)),
-    timeout: Duration = .seconds(10),
+    // Long enough that a test process whose threads are all busy (the full suite on 2 cores) does
+    // not time out a request whose answer is waiting to be read; tests of timeouts set their own.
+    timeout: Duration = .seconds(60),
     interceptors: [any EndpointInterceptor] = [],
     logger: Logger = Logger(label: "EndpointKitTests"),
     notificationCenter: NotificationCenter? = NotificationCenter()
