@@ -29,7 +29,7 @@ struct DeadlineSchedulerTests {
         #expect(scheduler.cancel(token))
         #expect(!scheduler.cancel(token))
         let later = scheduler.schedule(after: .milliseconds(60)) { ran.withLock { $0 += 10 } }
-        while scheduler.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await Self.drain(scheduler)
         #expect(ran.withLock { $0 } == 10)
         #expect(!scheduler.cancel(later))
     }
@@ -42,7 +42,7 @@ struct DeadlineSchedulerTests {
         for index in (0..<20).reversed() {
             _ = scheduler.schedule(after: .milliseconds(20 + 15 * index)) { fired.withLock { $0.append(index) } }
         }
-        while scheduler.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await Self.drain(scheduler)
         let order = fired.withLock { $0 }
         #expect(order.count == 20)
         // Deadlines 15 ms apart may share a timer wake-up on a loaded machine, but never run reversed.
@@ -64,8 +64,15 @@ struct DeadlineSchedulerTests {
                 }
             }
         }
-        while scheduler.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await Self.drain(scheduler)
         #expect(fired.withLock { $0 } == 20)
         #expect(scheduler.heapCount <= 1024)
+    }
+
+    /// Waits until every pending action of `scheduler` has run; fails instead of hanging when one never does.
+    private static func drain(_ scheduler: DeadlineScheduler) async throws {
+        let deadline = ContinuousClock.now + .seconds(10).underSanitizers
+        while scheduler.pendingCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(scheduler.pendingCount == 0, "actions still pending after 10 s")
     }
 }
