@@ -87,7 +87,7 @@ extension Request {
     ///   - extraHeaders: Headers for this request only; they replace fields of the same name.
     /// - Throws: ``EndpointRequestError`` naming what was wrong.
     public func prepare(page: Int = 1, extraHeaders: [String: String] = [:]) throws -> PreparedRequest {
-        let server = try ServerURL(baseURL)
+        let server = try ServerURL.checked(baseURL)
         let method = self.method
 
         var target = server.pathBytes
@@ -109,6 +109,7 @@ extension Request {
         }
         if !query.isEmpty {
             var encoded: [UInt8] = []
+            encoded.reserveCapacity(128)
             try queryEncoder.append(query, to: &encoded)
             if !encoded.isEmpty {
                 target.append(UInt8(ascii: "?"))
@@ -147,57 +148,5 @@ extension Request {
     /// (the seed's `urlRequest(page:extraHeaders:)`, throwing a typed error instead of returning `nil`).
     public func urlRequest(page: Int = 1, extraHeaders: [String: String] = [:]) throws -> URLRequest {
         try prepare(page: page, extraHeaders: extraHeaders).urlRequest
-    }
-}
-
-/// A checked server URL, split into the parts a request needs.
-///
-/// The host is checked to hold only characters a URL host may hold, so `origin` followed by any
-/// percent-encoded path always parses as a URL.
-struct ServerURL {
-    let scheme: String
-    let authority: String
-    let origin: String
-    /// The percent-encoded path, without a trailing slash.
-    let pathBytes: [UInt8]
-
-    init(_ url: URL) throws {
-        func unusable(_ reason: String) -> EndpointRequestError {
-            .unusableServerURL(url.absoluteString, reason: reason)
-        }
-        guard let rawScheme = url.scheme else { throw unusable("it has no scheme") }
-        let scheme = rawScheme.lowercased()
-        guard scheme == "http" || scheme == "https" else { throw unusable("the scheme \"\(rawScheme)\" is not http or https") }
-        guard let host = url.host(percentEncoded: true), !host.isEmpty else { throw unusable("it has no host") }
-        guard host.utf8.allSatisfy(ServerURL.isHostByte) else { throw unusable("its host has characters a URL host cannot hold") }
-        guard url.user == nil, url.password == nil else {
-            throw EndpointRequestError.unusableServerURL(
-                "\(scheme)://\(host)", reason: "it carries user credentials; send them in a header instead")
-        }
-        guard url.query == nil else { throw unusable("it has a query; give query parameters to the endpoint instead") }
-        guard url.fragment == nil else { throw unusable("it has a fragment") }
-        let isBareIPv6 = host.utf8.contains(UInt8(ascii: ":")) && host.utf8.first != UInt8(ascii: "[")
-        let bracketedHost = isBareIPv6 ? "[\(host)]" : host
-        let authority = url.port.map { "\(bracketedHost):\($0)" } ?? bracketedHost
-        var path = Array(url.path(percentEncoded: true).utf8)
-        while path.last == UInt8(ascii: "/") { path.removeLast() }
-        self.scheme = scheme
-        self.authority = authority
-        origin = "\(scheme)://\(authority)"
-        pathBytes = path
-    }
-
-    /// RFC 3986 host characters: unreserved, sub-delims, `%` of percent-encoding, and the `[`, `]`
-    /// and `:` of IP literals.
-    static func isHostByte(_ byte: UInt8) -> Bool {
-        if PercentEncoding.isUnreserved(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-            UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
-            return true
-        default:
-            return false
-        }
     }
 }

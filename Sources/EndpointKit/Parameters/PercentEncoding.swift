@@ -26,7 +26,13 @@ public enum PercentEncoding {
     static func append(_ string: String, to output: inout [UInt8], spaceAsPlus: Bool = false) {
         var string = string
         string.withUTF8 { bytes in
-            output.reserveCapacity(output.count + bytes.count)
+            // Most names and values need no escaping: copy them whole. (No exact
+            // `reserveCapacity` here: called once per name and value, it would defeat the array's
+            // geometric growth and reallocate on every call.)
+            if bytes.allSatisfy(isUnreserved) {
+                output.append(contentsOf: bytes)
+                return
+            }
             for byte in bytes {
                 if isUnreserved(byte) {
                     output.append(byte)

@@ -18,12 +18,23 @@ public struct OxfordAPI: Sendable {
     /// The server.
     public var baseURL: URL
     /// The credentials, sent as `app_id` and `app_key`; `nil` sends none.
-    public var credentials: OxfordCredentials?
+    public var credentials: OxfordCredentials? {
+        didSet { headerFields = Self.headerFields(credentials) }
+    }
+    /// The header fields of every request, made once for the credentials rather than per request.
+    private var headerFields: [String: String]
 
     /// Requests for `baseURL` (production by default) with `credentials`.
     public init(baseURL: URL = OxfordAPI.production, credentials: OxfordCredentials?) {
         self.baseURL = baseURL
         self.credentials = credentials
+        headerFields = Self.headerFields(credentials)
+    }
+
+    private static func headerFields(_ credentials: OxfordCredentials?) -> [String: String] {
+        var headers = ["Accept": "application/json"]
+        if let credentials { headers.merge(credentials.headerFields) { _, new in new } }
+        return headers
     }
 
     /// The base URL from `OXFORD_BASE_URL` (production when unset) and the credentials from
@@ -260,9 +271,7 @@ public struct OxfordAPI: Sendable {
     // MARK: - Building
 
     private func request<Response>(_ segments: [String], _ query: [String: any APIParamConvertible]) -> OxfordRequest<Response> {
-        var headers = ["Accept": "application/json"]
-        if let credentials { headers.merge(credentials.headerFields) { _, new in new } }
-        return OxfordRequest(baseURL: baseURL, path: EndpointPath(segments: segments), queryParameters: query.isEmpty ? nil : query, headerFields: headers)
+        OxfordRequest(baseURL: baseURL, path: EndpointPath(segments: segments), queryParameters: query.isEmpty ? nil : query, headerFields: headerFields)
     }
 
     private func labels(_ list: String, _ language: OxfordLanguage, _ target: OxfordLanguage?) throws(OxfordArgumentError)

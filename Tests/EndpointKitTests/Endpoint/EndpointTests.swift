@@ -93,6 +93,24 @@ struct EndpointTests {
         do { _ = try leaky.prepare() } catch { #expect(!"\(error)".contains("secret")) }
     }
 
+    @Test("checked server URLs are remembered: twenty servers in turn, twice over, each its own; a refused one stays refused")
+    func recentServers() throws {
+        let servers = (0..<20).map { URL(string: "http://host\($0).example:\(8000 + $0)/v\($0)")! }
+        for _ in 0..<2 {
+            for (index, url) in servers.enumerated() {
+                let prepared = try Endpoint<User>(serverURL: url, pathPrefix: "users").prepare()
+                #expect(prepared.url.absoluteString == "http://host\(index).example:\(8000 + index)/v\(index)/users")
+                #expect(try ServerURL.checked(url).origin == ServerURL(url).origin)
+            }
+        }
+        let refused = URL(string: "ftp://foo.com")!
+        for _ in 0..<2 {
+            expectError(.unusableServerURL("ftp://foo.com", reason: "the scheme \"ftp\" is not http or https")) {
+                try Endpoint<User>(serverURL: refused, pathPrefix: "users").prepare()
+            }
+        }
+    }
+
     @Test("ports, IPv6 hosts and trailing slashes")
     func authority() throws {
         let withPort = Endpoint<User>(serverURL: URL(string: "http://127.0.0.1:8080/v2/")!, pathPrefix: "/entries/")

@@ -78,6 +78,17 @@ struct OxfordAPITests {
         #expect(prepared.request.headerFields[.accept] == "application/json")
         let anonymous = try OxfordAPI(credentials: nil).entries("ace").prepare()
         #expect(anonymous.request.headerFields[HTTPField.Name("app_key")!] == nil)
+        // Credentials set or cleared later are what the next request carries.
+        var changing = OxfordAPI(credentials: nil)
+        changing.credentials = OxfordCredentials(appID: "id-2", appKey: "key-2")
+        let later = try changing.entries("ace").prepare()
+        #expect(later.request.headerFields[HTTPField.Name("app_id")!] == "id-2")
+        #expect(later.request.headerFields[HTTPField.Name("app_key")!] == "key-2")
+        #expect(later.request.headerFields[.accept] == "application/json")
+        changing.credentials = nil
+        let cleared = try changing.entries("ace").prepare()
+        #expect(cleared.request.headerFields[HTTPField.Name("app_id")!] == nil)
+        #expect(cleared.request.headerFields[.accept] == "application/json")
     }
 
     @Test("base URLs: production, sandbox, the environment")
