@@ -42,7 +42,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         ///
         /// To enforce them, the controller runs each attempt as a task of its own, which the
         /// deadline cancels; handing the answer back from that task to the caller's costs a thread
-        /// hand-over per request (about 30 µs of CPU on the reference Linux machine, see
+        /// hand-over per request (38 to 47 µs of CPU on the reference Linux machine, see
         /// BENCHMARKS.md). Set it to `false` only over a transport that enforces deadlines itself
         /// (AsyncHTTPClientTransport's `timeout`, or URLSession's `timeoutIntervalForRequest`): each
         /// attempt then runs in the caller's task, and cancelling the caller still cancels it.
