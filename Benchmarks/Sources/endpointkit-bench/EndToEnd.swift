@@ -225,8 +225,8 @@ enum EndToEnd {
         try await shutdown()
     }
 
-    /// `count` sequential requests of one contender, after one to warm the connection, for
-    /// callgrind: the instructions of a run of `count` less a run of 0, over `count`.
+    /// `count` sequential requests of one contender, after one to warm the connection, for a
+    /// profiler (`perf record`; valgrind stops on the client's threads).
     static func runCount(_ name: String, count: Int) async throws {
         let server = try ServerProcess()
         defer { server.stop() }

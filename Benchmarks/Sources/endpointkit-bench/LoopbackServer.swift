@@ -18,12 +18,13 @@ enum LoopbackServer {
     /// The byte at `offset` of every `GET /bytes/N` answer.
     static func patternByte(at offset: Int64) -> UInt8 { UInt8(truncatingIfNeeded: offset &* 31 &+ offset >> 16) }
 
+    /// The 64 KiB every `GET /bytes/N` answer repeats.
+    static let patternChunk = (0..<Int64(64 * 1024)).map(patternByte(at:))
+
     /// Serves until killed, printing `port N` on standard output once listening.
     static func serve() async throws {
-        let chunkSize = 64 * 1024
-        var pattern = ByteBuffer()
-        pattern.writeBytes((0..<Int64(chunkSize)).map(patternByte(at:)))
-        let chunk = pattern
+        let chunkSize = patternChunk.count
+        let chunk = ByteBuffer(bytes: patternChunk)
         let staticBuffer = ByteBuffer(bytes: staticBody)
         let router = Router()
         router.get("static") { _, _ in

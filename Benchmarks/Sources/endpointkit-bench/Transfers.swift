@@ -167,7 +167,7 @@ enum Transfers {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw BenchmarkError.mismatch("cannot create \(url.path)") }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        let chunk = Data((0..<Int64(64 * 1024)).map(LoopbackServer.patternByte(at:)))
+        let chunk = Data(LoopbackServer.patternChunk)
         var left = bytes
         while left > 0 {
             let size = Int(min(left, Int64(chunk.count)))
@@ -180,7 +180,7 @@ enum Transfers {
     static func verifyPattern(_ url: URL, bytes: Int64) throws {
         let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64
         guard size == bytes else { throw BenchmarkError.mismatch("the download has \(size ?? -1) bytes, not \(bytes)") }
-        let expected = Data((0..<Int64(64 * 1024)).map(LoopbackServer.patternByte(at:)))
+        let expected = Data(LoopbackServer.patternChunk)
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var offset: Int64 = 0

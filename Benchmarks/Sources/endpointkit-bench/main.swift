@@ -7,7 +7,7 @@ import Foundation
 /// endpointkit-bench overhead [count] [rounds]            (the controller over a stub transport, no network)
 /// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process)
 /// endpointkit-bench e2e-one <contender> <seconds> <in-flight>
-/// endpointkit-bench e2e-count <contender> <count>          (for callgrind; the server is another process)
+/// endpointkit-bench e2e-count <contender> <count>          (for a profiler such as perf record; the server is another process)
 /// endpointkit-bench transfer [rounds] [bytes] [scratch] [contender...]   (each contender in a child process)
 /// endpointkit-bench transfer-one <contender> <port> <bytes> <scratch>
 /// endpointkit-bench encode [rounds] [slice] | encode-one <contender> <count> | large-body <file> streamed|in-memory
@@ -119,8 +119,9 @@ do {
         try await EndToEnd.runCount(arguments[1], count: count)
     case "transfer":
         // transfer [rounds] [bytes] [scratch] [contender...]
-        let rounds = arguments.count > 1 ? Int(arguments[1])! : 3
-        let bytes = arguments.count > 2 ? Int64(arguments[2])! : 1 << 30
+        guard let rounds = arguments.count > 1 ? Int(arguments[1]) : 3, let bytes = arguments.count > 2 ? Int64(arguments[2]) : 1 << 30 else {
+            throw BenchmarkError.usage("transfer [rounds] [bytes] [scratch] [contender...]: rounds and bytes are whole numbers")
+        }
         let scratch = URL(fileURLWithPath: arguments.count > 3 ? arguments[3] : FileManager.default.temporaryDirectory.appendingPathComponent("endpointkit-bench").path)
         try await Transfers.run(rounds: rounds, bytes: bytes, scratch: scratch, only: Array(arguments.dropFirst(4)))
     case "transfer-one":
@@ -129,7 +130,10 @@ do {
         }
         try await Transfers.runOne(arguments[1], port: port, bytes: bytes, scratch: URL(fileURLWithPath: arguments[4]))
     case "overhead":
-        try await Overhead.run(count: arguments.count > 1 ? Int(arguments[1])! : 20_000, rounds: arguments.count > 2 ? Int(arguments[2])! : 5)
+        guard let count = arguments.count > 1 ? Int(arguments[1]) : 20_000, let rounds = arguments.count > 2 ? Int(arguments[2]) : 5 else {
+            throw BenchmarkError.usage("overhead [count] [rounds]: whole numbers")
+        }
+        try await Overhead.run(count: count, rounds: rounds)
     case "serve":
         try await LoopbackServer.serve()
     case "e2e":

@@ -526,20 +526,17 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             } else {
                 exchange = Task { try await send() }
             }
-            let expired = Locked(false)
-            let deadline = DeadlineScheduler.shared.schedule(after: timeout) {
-                expired.withLock { $0 = true }
-                exchange.cancel()
-            }
+            let deadline = DeadlineScheduler.shared.schedule(after: timeout) { exchange.cancel() }
             let result = await withTaskCancellationHandler {
                 await exchange.result
             } onCancel: {
                 exchange.cancel()
             }
-            DeadlineScheduler.shared.cancel(deadline)
+            // A deadline that can no longer be cancelled has passed (its action ran or is running).
+            let expired = !DeadlineScheduler.shared.cancel(deadline)
             // An exchange that completed is used even if the time ran out as it did; one that
             // failed after the deadline failed because of it.
-            if case .failure = result, expired.withLock({ $0 }) { throw AttemptFailure.timedOut }
+            if case .failure = result, expired { throw AttemptFailure.timedOut }
             return try result.get()
         } catch let failure as AttemptFailure {
             throw failure

@@ -182,15 +182,7 @@ struct EndpointControllerIntegrationTests {
                     try await Task.sleep(for: .milliseconds(10))
                 }
                 load.cancel()
-                do {
-                    _ = try await load.value
-                    Issue.record("expected the cancelled load to fail")
-                } catch let error as EndpointError {
-                    guard case .transport(.cancelled) = error.kind else {
-                        Issue.record("expected cancelled, got \(error)")
-                        return
-                    }
-                }
+                try await expectCancelled { try await load.value }
                 // Well below the server's 10 s.
                 #expect(ContinuousClock.now - started < .seconds(5).underSanitizers)
             }
@@ -431,14 +423,7 @@ struct EndpointControllerIntegrationTests {
                 #expect(await server.waitForRequests(1))
                 task.cancel()
                 let started = ContinuousClock.now
-                do {
-                    _ = try await task.value
-                    Issue.record("expected an error")
-                } catch let error as EndpointError {
-                    guard case .transport(.cancelled) = error.kind else {
-                        Issue.record("expected cancelled, got \(error)")
-                        return
-                    }
+                if let error = try await expectCancelled({ try await task.value }) {
                     #expect(error.attempts == 1)
                 }
                 #expect(ContinuousClock.now - started < .seconds(5).underSanitizers)

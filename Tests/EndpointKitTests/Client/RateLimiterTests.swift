@@ -44,15 +44,7 @@ struct RateLimiterTests {
             let waiting = Task { try await controller.load(endpoint) }
             try await Task.sleep(for: .milliseconds(100))
             waiting.cancel()
-            do {
-                _ = try await waiting.value
-                Issue.record("expected cancellation")
-            } catch let error as EndpointError {
-                guard case .transport(.cancelled) = error.kind else {
-                    Issue.record("expected cancelled, got \(error)")
-                    return
-                }
-            }
+            try await expectCancelled { try await waiting.value }
             #expect(transport.requests.count == 1)
             #expect(RateLimiter.perMinute().limit == 60)
         }

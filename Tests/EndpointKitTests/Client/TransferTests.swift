@@ -82,15 +82,7 @@ struct TransferTests {
                 try await Task.sleep(for: .milliseconds(500))
             }
             transfer.cancel()
-            do {
-                _ = try await transfer.value
-                Issue.record("expected cancellation")
-            } catch let error as EndpointError {
-                guard case .transport(.cancelled) = error.kind else {
-                    Issue.record("expected cancelled, got \(error)")
-                    return
-                }
-            }
+            try await expectCancelled { try await transfer.value }
             #expect(contents(of: directory.url).isEmpty)
             if kind == .asyncHTTPClient {
                 // The temporary file was being written when the cancellation came.

@@ -37,6 +37,26 @@ func expectError<T>(
     }
 }
 
+/// Awaits `operation`, which must fail as cancelled (`.transport(.cancelled)`), and returns that
+/// error for further checks; records an issue, and returns `nil`, when it succeeds or fails
+/// otherwise. Errors other than ``EndpointError`` are rethrown.
+@discardableResult
+func expectCancelled<T>(sourceLocation: SourceLocation = #_sourceLocation, _ operation: () async throws -> T) async throws
+    -> EndpointError?
+{
+    do {
+        _ = try await operation()
+        Issue.record("expected a cancellation, but the operation succeeded", sourceLocation: sourceLocation)
+    } catch let error as EndpointError {
+        guard case .transport(.cancelled) = error.kind else {
+            Issue.record("expected cancelled, got \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return error
+    }
+    return nil
+}
+
 /// A temporary directory removed when the value is released.
 final class TemporaryDirectory: @unchecked Sendable {
     let url: URL
