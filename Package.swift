@@ -115,6 +115,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The tutorial (seeds 000 and 001) as its readers wrote it: the seed's names only, in Swift 5
+        // language mode.
+        .testTarget(
+            name: "OxfordTutorialTests",
+            dependencies: ["OxfordDictionaries"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "OxfordSandboxTests",
             dependencies: [

@@ -195,6 +195,33 @@ public final class OxfordClient: Sendable {
         try await controller.load(api.fields(endpoint: endpoint))
     }
 
+    // MARK: The original (v1) layout
+
+    /// Sends a request in the original (v1) layout, as the tutorial builds it, and decodes the
+    /// answer into `Response` (the models read v1's bodies too: labels may be bare strings).
+    ///
+    /// ```swift
+    /// let request = OxfordAPIRequest(withWord: "ace", withFilters: [.lexicalCategory([.noun])])
+    /// let entry = try await client.send(request, as: OxfordRetrieveEntry.self)
+    /// ```
+    ///
+    /// It goes to the client's server (``OxfordAPI/v1BaseURL``) with the client's credentials,
+    /// through the same controller as every v2 method: the same retries, rate limit, cache, logging
+    /// and redaction. The answer's type follows the request: entries decode into
+    /// ``OxfordRetrieveEntry`` (synonyms and antonyms into ``OxfordThesaurus``, sentences into
+    /// ``OxfordSentences``), inflections (v1's lemmatron) into ``OxfordLemmatron``, search and the
+    /// wordlist into ``OxfordWordlist``, the utility lists into ``OxfordUtilityLabels``; `Data`
+    /// gives the body as it came.
+    ///
+    /// - Throws: ``OxfordRequestError`` before anything is sent (a filter the endpoint does not
+    ///   take, an empty word); `EndpointError` after, with the service's message (v1's HTML error
+    ///   pages included) as its server error's reason.
+    public func send<Response: Decodable & Sendable>(_ request: OxfordAPIRequest, as type: Response.Type = Response.self)
+        async throws -> Response
+    {
+        try await controller.load(api.request(request, as: type))
+    }
+
     // MARK: Errors
 
     /// The service's status for an error, when the server answered.
@@ -202,13 +229,12 @@ public final class OxfordClient: Sendable {
         error.status.map { OxfordStatus(code: $0.code) }
     }
 
-    /// The service's message for an error: the JSON `error`, or the plain text the gateway sends
-    /// (`Authentication failed`), or the status's documented meaning.
+    /// The service's message for an error: the JSON `error`, the message of an HTML error page
+    /// (v1's `No entry available for 'x' in 'en'`), the plain text the gateway sends
+    /// (`Authentication failed`), or else the status's documented meaning.
     public static func message(of error: EndpointError) -> String {
-        guard case .unacceptableStatus(let status, let serverError, let excerpt) = error.kind else { return error.description }
+        guard case .unacceptableStatus(let status, let serverError, _) = error.kind else { return error.description }
         if let reason = serverError?.reason, !reason.isEmpty { return reason }
-        let text = excerpt.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !text.isEmpty, !text.hasPrefix("<"), !text.hasPrefix("{") { return text }
         return OxfordStatus(code: status.code).message
     }
 }

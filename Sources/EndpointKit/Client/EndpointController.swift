@@ -438,7 +438,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             }
             let errorType = request.serverErrorType ?? ServerError.self
             throw fail(.unacceptableStatus(
-                response.status, serverError: decodeServerError(errorType, from: errorBody),
+                response.status,
+                serverError: decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
                 bodyExcerpt: EndpointError.excerpt(errorBody)))
         }
     }
@@ -564,9 +565,11 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         return text.count > 512 ? String(text.prefix(512)) + "…" : text
     }
 
-    private func decodeServerError(_ type: any EndpointServerError.Type, from body: Data) -> (any EndpointServerError)? {
+    private func decodeServerError(_ type: any EndpointServerError.Type, from body: Data, contentType: String?)
+        -> (any EndpointServerError)?
+    {
         guard !body.isEmpty else { return nil }
-        return try? decoder.decode(type, from: body)
+        return type.decode(errorBody: body, contentType: contentType, decoder: decoder)
     }
 
     static func describe(_ error: DecodingError) -> (codingPath: String, reason: String) {

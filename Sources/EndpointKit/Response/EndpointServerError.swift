@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error body a server sends with an unacceptable status, in the shape your API uses.
 ///
 /// REST servers each name their error keys differently; conform a `Codable` type with the three
@@ -20,6 +22,18 @@ public protocol EndpointServerError: Codable, Equatable, Sendable {
     var reason: String? { get }
     /// Further details, such as a URL of documentation.
     var detail: String? { get }
+
+    /// Reads an error body, or `nil` when it is not this error. The default decodes JSON with the
+    /// controller's decoder; implement it to read other formats too, such as the HTML error page
+    /// or plain text a gateway sends.
+    static func decode(errorBody: Data, contentType: String?, decoder: JSONDecoder) -> Self?
+}
+
+extension EndpointServerError {
+    /// Decodes `errorBody` as JSON.
+    public static func decode(errorBody: Data, contentType: String?, decoder: JSONDecoder) -> Self? {
+        try? decoder.decode(Self.self, from: errorBody)
+    }
 }
 
 /// An ``EndpointServerError`` with the keys `error`, `reason` and `detail`.

@@ -213,8 +213,10 @@ public enum OxfordFilter: Hashable, Sendable, CustomStringConvertible {
 
     /// `name=value1,value2` with each value percent-encoded; just `name` when there are no values
     /// (a v1 projection such as `definitions`), as the seed's `getQueryParameterString` wrote it.
-    public var rendered: String {
-        let values = self.values
+    public var rendered: String { Self.render(name: name, values: values) }
+
+    /// `name=value1,value2` with each value percent-encoded, or `name` alone without values.
+    static func render(name: String, values: [String]) -> String {
         guard !values.isEmpty else { return name }
         return name + "=" + values.map { PercentEncoding.encode($0) }.joined(separator: ",")
     }
@@ -280,6 +282,8 @@ public enum OxfordFilterError: Error, Sendable, Hashable, CustomStringConvertibl
     case notAllowed(filter: String, endpoint: String, allowed: [String])
     /// A one-value filter was given twice with different values.
     case conflictingValues(filter: String, values: [String])
+    /// A value the filter does not take; `allowed` lists the ones it takes.
+    case unsupportedValue(filter: String, value: String, allowed: [String])
 
     /// What was wrong and what is allowed.
     public var description: String {
@@ -289,6 +293,8 @@ public enum OxfordFilterError: Error, Sendable, Hashable, CustomStringConvertibl
                 + (allowed.isEmpty ? "it takes no filters" : "it allows \(allowed.joined(separator: ", "))")
         case .conflictingValues(let filter, let values):
             "the filter \(filter) takes one value, but was given \(values.joined(separator: " and "))"
+        case .unsupportedValue(let filter, let value, let allowed):
+            "the filter \(filter) does not take \(value); it takes \(allowed.joined(separator: ", "))"
         }
     }
 }

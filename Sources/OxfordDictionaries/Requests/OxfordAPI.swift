@@ -17,6 +17,9 @@ public struct OxfordAPI: Sendable {
 
     /// The server.
     public var baseURL: URL
+    /// The server of the original (v1) layout, for ``request(_:as:)``: `…/api/v1` beside a
+    /// `…/api/v2` base URL, otherwise the base URL itself (a sandbox serving both under one root).
+    public var v1BaseURL: URL
     /// The credentials, sent as `app_id` and `app_key`; `nil` sends none.
     public var credentials: OxfordCredentials? {
         didSet { headerFields = Self.headerFields(credentials) }
@@ -24,11 +27,21 @@ public struct OxfordAPI: Sendable {
     /// The header fields of every request, made once for the credentials rather than per request.
     private var headerFields: [String: String]
 
-    /// Requests for `baseURL` (production by default) with `credentials`.
-    public init(baseURL: URL = OxfordAPI.production, credentials: OxfordCredentials?) {
+    /// Requests for `baseURL` (production by default) with `credentials`; v1 requests go to
+    /// `v1BaseURL`, by default the v1 server beside `baseURL`.
+    public init(baseURL: URL = OxfordAPI.production, v1BaseURL: URL? = nil, credentials: OxfordCredentials?) {
         self.baseURL = baseURL
+        self.v1BaseURL = v1BaseURL ?? Self.v1URL(beside: baseURL)
         self.credentials = credentials
         headerFields = Self.headerFields(credentials)
+    }
+
+    /// `…/api/v1` for `…/api/v2`; any other URL unchanged.
+    static func v1URL(beside url: URL) -> URL {
+        var text = url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        guard text.hasSuffix("/api/v2") else { return url }
+        return URL(string: String(text.dropLast(2)) + "v1") ?? url
     }
 
     private static func headerFields(_ credentials: OxfordCredentials?) -> [String: String] {
@@ -48,11 +61,14 @@ public struct OxfordAPI: Sendable {
 
     /// `/entries/{language}/{word}`: the entries of a headword (inflected forms answer 404; see
     /// ``words(_:language:fields:selection:)`` or ``OxfordClient/define(_:language:fields:)``).
+    ///
+    /// Besides the monolingual datasets it takes plain `en`, which the service answers with its
+    /// British English (`en-gb`) data, labelled `en-gb`.
     public func entries(
         _ word: String, language: OxfordLanguage = .britishEnglish, fields: [OxfordField]? = nil,
         selection: OxfordSelection = .all, strictMatch: Bool? = nil
     ) throws(OxfordArgumentError) -> OxfordRequest<OxfordRetrieveEntry> {
-        try check(language, in: OxfordLanguage.monolingual, endpoint: "entries")
+        try check(language, in: OxfordLanguage.entries, endpoint: "entries")
         var query = selection.parameters
         try addFields(fields, allowed: OxfordField.entryFields, endpoint: "entries", to: &query)
         if let strictMatch { query["strictMatch"] = strictMatch }
@@ -266,6 +282,32 @@ public struct OxfordAPI: Sendable {
         if let offset { query["offset"] = try nonNegative(offset, name: "offset") }
         if let limit { query["limit"] = try positive(limit, name: "limit") }
         return request(["stats", "frequency", "ngrams", language.rawValue, corpus, String(size)], query)
+    }
+
+    // MARK: The original (v1) layout
+
+    /// A request in the original (v1) layout, for ``v1BaseURL`` with these credentials, decoding
+    /// into `Response`: the path (filters included) exactly as ``OxfordAPIRequest/urlString()``
+    /// writes it, so it can be sent, logged and printed like any v2 request.
+    ///
+    /// The request's own `baseURL` and `credentials` are not used: they are for
+    /// ``OxfordAPIRequest/generateURLRequest()``; a client sends to its own server.
+    ///
+    /// - Throws: ``OxfordRequestError`` for filters the endpoint does not take or that conflict, an
+    ///   empty word, or paging outside the wordlist.
+    public func request<Response: Decodable & Sendable>(_ v1: OxfordAPIRequest, as type: Response.Type = Response.self)
+        throws(OxfordRequestError) -> OxfordRequest<Response>
+    {
+        try v1.validate()
+        let target: (path: String, query: [(name: String, value: String)])
+        do throws(OxfordFilterError) { target = try v1.target() } catch { throw .filter(error) }
+        var base = v1BaseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        // Every part of the path is percent-encoded, so it always parses.
+        let url = URL(string: base + target.path) ?? v1BaseURL
+        var query: [String: any APIParamConvertible] = [:]
+        for item in target.query { query[item.name] = item.value }
+        return OxfordRequest(baseURL: url, path: EndpointPath(segments: []), queryParameters: query.isEmpty ? nil : query, headerFields: headerFields)
     }
 
     // MARK: - Building

@@ -37,14 +37,25 @@ public struct OxfordAPIRequest: Sendable {
     /// The language.
     public var language: OxfordLanguage
     /// The filters, if any.
-    public var filters: [OxfordFilter]?
+    public var filters: [OxfordFilter]? {
+        didSet { unconvertibleFilter = nil }
+    }
+    /// Why a tutorial filter given to an initializer could not become an ``OxfordFilter`` (a
+    /// `collate` or `sort` naming no LexiStats field); validation throws it. Cleared when
+    /// ``filters`` is set.
+    var unconvertibleFilter: OxfordFilterError?
     /// Whether synonyms are requested (entries).
     public var hasRequestedSynonyms = false
     /// Whether antonyms are requested (entries).
     public var hasRequestAntonyms = false
     /// Whether example sentences are requested (entries).
     public var hasRequestedExampleSentences = false
-    /// The base URL; the v1 service by default, or a sandbox.
+    /// Wordlist only: the number of words of a page, sent as `?limit=`.
+    public var limit: Int?
+    /// Wordlist only: the first word of a page (0-based), sent as `?offset=`.
+    public var offset: Int?
+    /// The base URL; the v1 service by default, or a sandbox. ``OxfordClient`` sends to its own
+    /// server instead (``OxfordAPI/v1BaseURL``).
     public var baseURL: URL = OxfordAPIRequest.v1BaseURL
     /// The credentials sent as `app_id` and `app_key`; from the environment by default.
     public var credentials: OxfordCredentials? = .fromEnvironment()
@@ -122,32 +133,49 @@ public struct OxfordAPIRequest: Sendable {
 
     /// The URL string, built as the seed's `getURLString()` did (with the fixes listed above).
     public func urlString() throws(OxfordFilterError) -> String {
-        let filters = try OxfordFilter.combined(self.filters ?? [])
-        let filterSegment = filters.map(\.rendered).joined(separator: ";")
         let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        let target = try self.target()
+        guard !target.query.isEmpty else { return base + target.path }
+        return base + target.path + "?" + target.query.map { "\($0.name)=\(PercentEncoding.encode($0.value))" }.joined(separator: "&")
+    }
+
+    /// The path below the base URL (filters included, as v1 wrote them) and the query, in order.
+    func target() throws(OxfordFilterError) -> (path: String, query: [(name: String, value: String)]) {
+        if let unconvertibleFilter { throw unconvertibleFilter }
+        let filters = try OxfordFilter.combined(self.filters ?? [])
+        let filterSegment = filters.isEmpty ? "" : "/" + filters.map(\.rendered).joined(separator: ";")
         let language = PercentEncoding.encode(self.language.rawValue)
         switch endpoint {
         case .wordlist:
-            return "\(base)/wordlist/\(language)" + (filterSegment.isEmpty ? "" : "/\(filterSegment)")
+            return ("/wordlist/\(language)" + filterSegment, pageQuery)
         case .search:
-            return "\(base)/search/\(language)?q=\(PercentEncoding.encode(word))"
+            return ("/search/\(language)", [("q", word)])
         case .utility:
-            return "\(base)/\(processedWord)/\(language)"
+            return ("/\(processedWord)/\(language)", [])
         case .entries:
-            let entry = "\(base)/entries/\(language)/\(processedWord)"
-            if hasRequestedSynonyms && hasRequestAntonyms { return entry + "/synonyms;antonyms" }
-            if hasRequestedSynonyms { return entry + "/synonyms" }
-            if hasRequestAntonyms { return entry + "/antonyms" }
-            if hasRequestedExampleSentences { return entry + "/sentences" }
-            return entry + (filterSegment.isEmpty ? "" : "/\(filterSegment)")
+            let entry = "/entries/\(language)/\(processedWord)"
+            if hasRequestedSynonyms && hasRequestAntonyms { return (entry + "/synonyms;antonyms", []) }
+            if hasRequestedSynonyms { return (entry + "/synonyms", []) }
+            if hasRequestAntonyms { return (entry + "/antonyms", []) }
+            if hasRequestedExampleSentences { return (entry + "/sentences", []) }
+            return (entry + filterSegment, [])
         default:
             let wordPart = word.isEmpty ? "" : "/\(processedWord)"
-            return "\(base)/\(endpoint.rawValue)/\(language)\(wordPart)" + (filterSegment.isEmpty ? "" : "/\(filterSegment)")
+            return ("/\(endpoint.rawValue)/\(language)\(wordPart)" + filterSegment, [])
         }
     }
 
-    /// The request without validating the filters (the seed's development convenience). Conflicting
-    /// scalar filters, which cannot be written, are left out here; the validated form reports them.
+    /// `limit` and `offset`, when set.
+    private var pageQuery: [(name: String, value: String)] {
+        var query: [(name: String, value: String)] = []
+        if let limit { query.append(("limit", String(limit))) }
+        if let offset { query.append(("offset", String(offset))) }
+        return query
+    }
+
+    /// The request without validating the filters (the seed's development convenience). What cannot
+    /// be written is left out here, and the validated form reports it: conflicting scalar filters,
+    /// and tutorial `collate` or `sort` filters naming no LexiStats field.
     public func generateURLRequest() -> URLRequest {
         let string = (try? urlString()) ?? unvalidatedURLString()
         // Every part of the string is percent-encoded, so it always parses.
@@ -159,15 +187,39 @@ public struct OxfordAPIRequest: Sendable {
     /// - Throws: ``OxfordRequestError``: a filter not allowed here (naming the filter, the endpoint
     ///   and the filters it allows), conflicting filter values, or missing credentials.
     public func generateValidatedURLRequest() throws(OxfordRequestError) -> URLRequest {
+        try validate()
+        guard credentials != nil else { throw .missingCredentials }
         let string: String
+        do throws(OxfordFilterError) { string = try urlString() } catch { throw .filter(error) }
+        return urlRequest(URL(string: string) ?? baseURL)
+    }
+
+    /// Throws unless the endpoint allows every filter, the filters agree, and the word and the
+    /// paging suit the endpoint.
+    ///
+    /// - Throws: ``OxfordRequestError/filter(_:)`` or ``OxfordRequestError/argument(_:)``.
+    public func validate() throws(OxfordRequestError) {
         do throws(OxfordFilterError) {
+            if let unconvertibleFilter { throw unconvertibleFilter }
             try endpoint.validate(filters ?? [])
-            string = try urlString()
+            _ = try OxfordFilter.combined(filters ?? [])
         } catch {
             throw .filter(error)
         }
-        guard credentials != nil else { throw .missingCredentials }
-        return urlRequest(URL(string: string) ?? baseURL)
+        do throws(OxfordArgumentError) { try checkArguments() } catch { throw .argument(error) }
+    }
+
+    /// The word is required by the endpoints that look one up; paging is the wordlist's alone.
+    private func checkArguments() throws(OxfordArgumentError) {
+        let needsWord: Set<OxfordEndpoint> = [.entries, .inflections, .search, .translations, .utility]
+        if needsWord.contains(endpoint), OxfordAPI.isBlank(word) {
+            throw .invalidParameter(name: "word", reason: "it is empty; the \(endpoint.name) endpoint needs one")
+        }
+        if endpoint != .wordlist, limit != nil || offset != nil {
+            throw .invalidParameter(name: limit != nil ? "limit" : "offset", reason: "only the wordlist endpoint pages")
+        }
+        if let limit, limit < 1 { throw .invalidParameter(name: "limit", reason: "it is \(limit); it must be at least 1") }
+        if let offset, offset < 0 { throw .invalidParameter(name: "offset", reason: "it is \(offset); it must not be negative") }
     }
 
     private func unvalidatedURLString() -> String {
@@ -194,6 +246,8 @@ public struct OxfordAPIRequest: Sendable {
 public enum OxfordRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A filter problem.
     case filter(OxfordFilterError)
+    /// A word or paging value the endpoint does not take.
+    case argument(OxfordArgumentError)
     /// No credentials: set `OXFORD_APP_ID` and `OXFORD_APP_KEY`, or pass ``OxfordCredentials``.
     case missingCredentials
 
@@ -201,6 +255,7 @@ public enum OxfordRequestError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         switch self {
         case .filter(let error): error.description
+        case .argument(let error): error.description
         case .missingCredentials:
             "no Oxford Dictionaries credentials: set OXFORD_APP_ID and OXFORD_APP_KEY, or pass OxfordCredentials"
         }

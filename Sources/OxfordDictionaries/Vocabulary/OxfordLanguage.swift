@@ -52,6 +52,10 @@ public struct OxfordLanguage: OxfordVocabulary {
 
     /// Monolingual datasets: entries, words, search and the monolingual utility lists (v2).
     public static let monolingual: [OxfordLanguage] = ["en-gb", "en-us", "es", "fr", "gu", "hi", "lv", "ro", "sw", "ta"]
+    /// Datasets of the v2 entries endpoint: the monolingual ones and plain `en`, which the service
+    /// answers with its British English (`en-gb`) data (observed: `entries/en/industry` answered
+    /// `"language": "en-gb"`).
+    public static let entries: [OxfordLanguage] = ["en"] + monolingual
     /// Datasets of the v2 inflections endpoint.
     public static let inflections: [OxfordLanguage] = ["en-gb", "en-us", "es", "hi", "lv", "ro", "sw", "ta"]
     /// Datasets of the v2 lemmas endpoint (plain `en`, not `en-gb`).

@@ -4,15 +4,17 @@ import OxfordDictionaries
 
 extension OxfordSandbox {
     /// `/entries/{language}/{word}`: the headword's entries; inflected forms and filters that match
-    /// nothing answer 404, as the service does.
+    /// nothing answer 404, as the service does; plain `en` answers with the `en-gb` data.
     func entries(_ request: SandboxRequest, language: String, word rawWord: String) throws(SandboxFailure) -> SandboxResponse {
-        try checkLanguage(language, in: Self.codes(OxfordLanguage.monolingual), endpoint: "entries")
+        try checkLanguage(language, in: Self.codes(OxfordLanguage.entries), endpoint: "entries")
         try request.allowOnly(["fields", "grammaticalFeatures", "lexicalCategory", "domains", "registers", "strictMatch"], endpoint: "entries")
         let word = try wordID(rawWord)
         let selection = try EntrySelection.parse(request, vocabulary: vocabulary, allowedFields: EntrySelection.entryFields)
         let strictMatch = try request.bool("strictMatch") ?? false
-        guard Self.englishMonolingual.contains(language) else { throw .noEntry }
-        let renderer = EntryRenderer(version: .v2, language: language, selection: selection)
+        // Plain `en` is answered with the British English data, labelled en-gb, as the service does.
+        let dataset = language == OxfordLanguage.English.rawValue ? OxfordLanguage.britishEnglish.rawValue : language
+        guard Self.englishMonolingual.contains(dataset) else { throw .noEntry }
+        let renderer = EntryRenderer(version: .v2, language: dataset, selection: selection)
         let results = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
             lexicon.words[id].flatMap { renderer.headwordEntry(id, $0) }
         }

@@ -23,8 +23,8 @@ struct Define: SendingCommand {
     func perform(_ session: Session, _ terminal: Terminal) async throws {
         if service.api == .v1 {
             let request = OxfordAPIRequest(withWord: word, withFilters: lookup.v1Filters, forLanguage: OxfordLanguage(lookup.language ?? "en"))
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            return EntryPrinter(terminal: terminal).print(try await session.send(v1: request, as: OxfordRetrieveEntry.self))
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            return EntryPrinter(terminal: terminal).print(try await session.client.send(request, as: OxfordRetrieveEntry.self))
         }
         let api = session.client.api
         let entries = { (word: String) throws in

@@ -30,8 +30,8 @@ struct Thesaurus: SendingCommand {
         let thesaurus: OxfordThesaurus
         if service.api == .v1 {
             let request = OxfordAPIRequest(withWord: word, hasRequestedAntonymsQuery: !synonyms, hasRequestedSynonymsQuery: !antonyms, forLanguage: lookup.english)
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            thesaurus = try await session.send(v1: request)
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            thesaurus = try await session.client.send(request)
         } else {
             let request = try session.client.api.thesaurus(word, language: lookup.english, fields: fields, strictMatch: lookup.strict)
             if service.json { return printJSON(try await session.raw(request), terminal) }
@@ -71,8 +71,8 @@ struct Sentences: SendingCommand {
         let sentences: OxfordSentences
         if service.api == .v1 {
             let request = OxfordAPIRequest(withWord: word, hasRequestedExampleSentencesQuery: true, forLanguage: lookup.english)
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            sentences = try await session.send(v1: request)
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            sentences = try await session.client.send(request)
         } else {
             let request = try session.client.api.sentences(word, language: lookup.english, strictMatch: lookup.strict)
             if service.json { return printJSON(try await session.raw(request), terminal) }
@@ -105,8 +105,8 @@ struct Lemmas: SendingCommand {
         let lemmas: OxfordLemmatron
         if service.api == .v1 {
             let request = OxfordAPIRequest(withHeadword: word, withFilters: lookup.v1Filters.isEmpty ? nil : lookup.v1Filters, withQueryLanguage: lookup.english)
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            lemmas = try await session.send(v1: request)
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            lemmas = try await session.client.send(request)
         } else {
             let selection = lookup.selection
             let request = try session.client.api.lemmas(
@@ -178,8 +178,8 @@ struct Translate: SendingCommand {
         let entry: OxfordRetrieveEntry
         if service.api == .v1 {
             let request = OxfordAPIRequest(withWord: word, withFilters: [.translations([OxfordLanguage(to)])], forLanguage: lookup.english)
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            entry = try await session.send(v1: request)
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            entry = try await session.client.send(request)
         } else {
             let request = try session.client.api.translations(
                 word, from: lookup.english, to: OxfordLanguage(to), selection: lookup.selection, strictMatch: lookup.strict)

@@ -87,8 +87,8 @@ enum ListCommand {
         @OptionGroup var service: ServiceOptions
         func perform(_ session: Session, _ terminal: Terminal) async throws {
             let request = OxfordAPIRequest(withEndpoint: .utility, withQueryWord: "regions", withFilters: nil, withQueryLanguage: OxfordLanguage(language))
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            LanguagePair.printTree(try await session.send(v1: request, as: OxfordUtilityLabels.self).results, terminal)
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            LanguagePair.printTree(try await session.client.send(request, as: OxfordUtilityLabels.self).results, terminal)
         }
     }
 }
@@ -108,8 +108,8 @@ struct LanguagePair: ParsableArguments {
     ) async throws {
         if api == .v1 {
             let request = OxfordAPIRequest(withEndpoint: .utility, withQueryWord: list, withFilters: nil, withQueryLanguage: OxfordLanguage(language ?? "en"))
-            if json { return Self.printRaw(try await session.raw(v1: request), terminal) }
-            return Self.printTree(try await session.send(v1: request, as: OxfordUtilityLabels.self).results, terminal)
+            if json { return Self.printRaw(try await session.client.send(request, as: Data.self), terminal) }
+            return Self.printTree(try await session.client.send(request, as: OxfordUtilityLabels.self).results, terminal)
         }
         let source = OxfordLanguage(language ?? (target == nil ? "en-gb" : "en"))
         let request = try make(session.client.api, source, target.map(OxfordLanguage.init))

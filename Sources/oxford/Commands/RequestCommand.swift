@@ -9,13 +9,34 @@ struct RequestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Print a request as a cURL command (credentials redacted) without sending it, in the v1 or v2 layout.",
-        discussion: "Endpoints: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", ")).")
+        discussion: """
+            Endpoints: \(Endpoint.allCases.map(\.rawValue).joined(separator: ", ")). Command names are taken \
+            too: \(Endpoint.commandNames.keys.sorted().joined(separator: ", ")) (`request define ace` is \
+            `request entries ace`). `words` is the v2 words endpoint; the `words` command's wordlist is \
+            `request wordlist --api v1`.
+            """)
 
+    /// An API endpoint, named as the API or as the command that sends it.
     enum Endpoint: String, ExpressibleByArgument, CaseIterable {
         case entries, words, lemmas, inflections, thesaurus, sentences, translations, search, wordlist, languages, domains, registers
+        case lexicalCategories = "lexicalcategories", grammaticalFeatures, regions, frequency, ngrams
+
+        /// The commands whose names differ from their endpoint's.
+        static let commandNames: [String: Endpoint] = [
+            "define": .entries, "translate": .translations, "lexical-categories": .lexicalCategories,
+            "grammatical-features": .grammaticalFeatures,
+        ]
+
+        /// An endpoint name, or a command name.
+        init?(argument: String) {
+            guard let endpoint = Endpoint(rawValue: argument) ?? Self.commandNames[argument] else { return nil }
+            self = endpoint
+        }
+
+        static var allValueStrings: [String] { allCases.map(\.rawValue) + commandNames.keys.sorted() }
     }
 
-    @Argument(help: "The endpoint.")
+    @Argument(help: "The endpoint, or the name of the command that sends it (define, translate, …).")
     var endpoint: Endpoint
 
     @Argument(help: "The word (or search text).")
@@ -28,8 +49,12 @@ struct RequestCommand: AsyncParsableCommand {
     @OptionGroup var service: ServiceOptions
 
     func validate() throws {
-        let needsWord: Set<Endpoint> = [.entries, .words, .lemmas, .inflections, .thesaurus, .sentences, .translations, .search]
+        let needsWord: Set<Endpoint> = [.entries, .words, .lemmas, .inflections, .thesaurus, .sentences, .translations, .search, .frequency, .ngrams]
         if needsWord.contains(endpoint), word == nil { throw ValidationError("\(endpoint.rawValue) needs a word") }
+        if endpoint == .regions, service.api == .v2 { throw ValidationError("the regions list exists only in v1: add --api v1") }
+        if [.frequency, .ngrams].contains(endpoint), service.api == .v1 {
+            throw ValidationError("\(endpoint.rawValue) is printed in the v2 layout only: drop --api v1")
+        }
         if endpoint == .translations, to == nil { throw ValidationError("translations needs --to LANG") }
         if endpoint == .wordlist, service.api == .v2 { throw ValidationError("the wordlist exists only in v1: add --api v1") }
         if endpoint == .inflections, service.api == .v1 { throw ValidationError("v2's inflections has no v1 form; v1's lemmatron is `request lemmas --api v1`") }
@@ -68,32 +93,42 @@ struct RequestCommand: AsyncParsableCommand {
         case .languages: return try api.languages().curlCommand()
         case .domains: return try api.domains(lookup.monolingual).curlCommand()
         case .registers: return try api.registers(lookup.monolingual).curlCommand()
+        case .lexicalCategories: return try api.lexicalCategories(lookup.monolingual).curlCommand()
+        case .grammaticalFeatures: return try api.grammaticalFeatures(lookup.monolingual).curlCommand()
+        case .frequency:
+            return try api.wordFrequency(lemma: word, lexicalCategory: selection.lexicalCategories.first).curlCommand()
+        case .ngrams:
+            let tokens = word.split(separator: " ").map(String.init)
+            return try api.ngrams(size: tokens.count, tokens: [tokens.joined(separator: " ")]).curlCommand()
         case .wordlist: throw CommandFailure.usage("the wordlist exists only in v1")
+        case .regions: throw CommandFailure.usage("the regions list exists only in v1")
         }
     }
 
     private func v1Command(_ baseURL: URL, _ credentials: OxfordCredentials?) throws -> String {
-        let language = OxfordLanguage(lookup.language ?? "en")
-        let word = self.word ?? ""
-        var request: OxfordAPIRequest
-        switch endpoint {
-        case .entries, .words: request = OxfordAPIRequest(withWord: word, withFilters: lookup.v1Filters, forLanguage: language)
-        case .lemmas: request = OxfordAPIRequest(withHeadword: word, withFilters: lookup.v1Filters, withQueryLanguage: language)
-        case .thesaurus: request = OxfordAPIRequest(withWord: word, hasRequestedAntonymsQuery: true, hasRequestedSynonymsQuery: true, forLanguage: language)
-        case .sentences: request = OxfordAPIRequest(withWord: word, hasRequestedExampleSentencesQuery: true, forLanguage: language)
-        case .translations: request = OxfordAPIRequest(withWord: word, withFilters: [.translations([OxfordLanguage(to ?? "")])], forLanguage: language)
-        case .search: request = OxfordAPIRequest(withEndpoint: .search, withQueryWord: word, withFilters: nil, withQueryLanguage: language)
-        case .wordlist: request = OxfordAPIRequest(withEndpoint: .wordlist, withQueryWord: "", withFilters: lookup.v1Filters, withQueryLanguage: language)
-        case .languages, .domains, .registers:
-            request = OxfordAPIRequest(withEndpoint: .utility, withQueryWord: endpoint.rawValue, withFilters: nil, withQueryLanguage: language)
-        case .inflections: throw CommandFailure.usage("v2's inflections has no v1 form")
-        }
-        request.baseURL = baseURL
-        request.credentials = credentials
+        let api = OxfordAPI(baseURL: baseURL, v1BaseURL: baseURL, credentials: credentials)
         if endpoint == .languages {
             return try Session.endpoint(url: baseURL.appendingPathComponent("languages"), headers: credentials?.headerFields ?? [:], as: Data.self).curlCommand()
         }
-        try request.endpoint.validate(request.filters ?? [])
-        return try Session.endpoint(request, as: Data.self).curlCommand()
+        return try api.request(try v1Request(), as: Data.self).curlCommand()
+    }
+
+    /// The tutorial's request for the endpoint and options.
+    private func v1Request() throws -> OxfordAPIRequest {
+        let language = OxfordLanguage(lookup.language ?? "en")
+        let word = self.word ?? ""
+        switch endpoint {
+        case .entries, .words: return OxfordAPIRequest(withWord: word, withFilters: lookup.v1Filters, forLanguage: language)
+        case .lemmas: return OxfordAPIRequest(withHeadword: word, withFilters: lookup.v1Filters, withQueryLanguage: language)
+        case .thesaurus: return OxfordAPIRequest(withWord: word, hasRequestedAntonymsQuery: true, hasRequestedSynonymsQuery: true, forLanguage: language)
+        case .sentences: return OxfordAPIRequest(withWord: word, hasRequestedExampleSentencesQuery: true, forLanguage: language)
+        case .translations: return OxfordAPIRequest(withWord: word, withFilters: [.translations([OxfordLanguage(to ?? "")])], forLanguage: language)
+        case .search: return OxfordAPIRequest(withEndpoint: .search, withQueryWord: word, withFilters: nil, withQueryLanguage: language)
+        case .wordlist: return OxfordAPIRequest(withEndpoint: .wordlist, withQueryWord: "", withFilters: lookup.v1Filters, withQueryLanguage: language)
+        case .languages, .domains, .registers, .lexicalCategories, .grammaticalFeatures, .regions:
+            return OxfordAPIRequest(withEndpoint: .utility, withQueryWord: endpoint.rawValue, withFilters: nil, withQueryLanguage: language)
+        case .inflections: throw CommandFailure.usage("v2's inflections has no v1 form")
+        case .frequency, .ngrams: throw CommandFailure.usage("\(endpoint.rawValue) is printed in the v2 layout only")
+        }
     }
 }

@@ -33,8 +33,8 @@ struct Search: SendingCommand {
         let list: OxfordWordlist
         if service.api == .v1 {
             let request = OxfordAPIRequest(withEndpoint: .search, withQueryWord: text, withFilters: nil, withQueryLanguage: OxfordLanguage(lookup.language ?? "en"))
-            if service.json { return printJSON(try await session.raw(v1: request), terminal) }
-            list = try await session.send(v1: request)
+            if service.json { return printJSON(try await session.client.send(request, as: Data.self), terminal) }
+            list = try await session.client.send(request)
         } else {
             let request = try session.client.api.search(text, language: lookup.monolingual, prefix: prefix ? true : nil, limit: limit, offset: offset)
             if service.json { return printJSON(try await session.raw(request), terminal) }
@@ -80,9 +80,11 @@ struct Words: SendingCommand {
         var offset = self.offset
         var fetched = 0
         while true {
-            let request = OxfordAPIRequest(
+            var request = OxfordAPIRequest(
                 withEndpoint: .wordlist, withQueryWord: "", withFilters: filters, withQueryLanguage: OxfordLanguage(lookup.language ?? "en"))
-            let page = try await session.send(v1: request, query: ["limit": limit, "offset": offset])
+            request.limit = limit
+            request.offset = offset
+            let page = try await session.wordlistPage(request)
             if service.json {
                 printJSON(page.raw, terminal)
             } else {
@@ -102,11 +104,9 @@ struct Words: SendingCommand {
 
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 extension Session {
-    /// A v1 wordlist page with paging parameters in the query, decoded and raw.
-    func send(v1 request: OxfordAPIRequest, query: [String: any APIParamConvertible]) async throws -> (list: OxfordWordlist, raw: Data) {
-        var endpoint = try Self.endpoint(v1Request(request), as: Data.self)
-        endpoint.queryParameters = (endpoint.queryParameters ?? [:]).merging(query) { _, new in new }
-        let data = try await client.controller.load(endpoint)
+    /// A v1 wordlist page, decoded and raw.
+    func wordlistPage(_ request: OxfordAPIRequest) async throws -> (list: OxfordWordlist, raw: Data) {
+        let data = try await client.send(request, as: Data.self)
         let list: OxfordWordlist
         do {
             list = try JSONDecoder().decode(OxfordWordlist.self, from: data)

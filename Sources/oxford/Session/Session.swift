@@ -11,16 +11,10 @@ import OxfordSandbox
 /// a free loopback port when no credentials are configured.
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 struct Session: Sendable {
-    /// The client (v2 requests; v1 requests go through its controller).
+    /// The client, for v2 and v1 requests.
     let client: OxfordClient
     /// The HTTP client under the transport, shut down on close.
     private let httpClient: HTTPClient
-    /// The v2 base URL.
-    let baseURL: URL
-    /// The v1 base URL.
-    let v1BaseURL: URL
-    /// The credentials sent, if any.
-    let credentials: OxfordCredentials?
     /// The sandbox server, when one was started.
     private let sandbox: OxfordSandboxServer?
 
@@ -56,8 +50,8 @@ struct Session: Sendable {
         httpConfiguration.timeout.connect = .milliseconds(Int64(min(options.timeout, 10) * 1000))
         let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .milliseconds(Int64(options.timeout * 1000))))
-        let client = OxfordClient(api: OxfordAPI(baseURL: v2, credentials: credentials), transport: transport, configuration: configuration)
-        return Session(client: client, httpClient: httpClient, baseURL: v2, v1BaseURL: v1, credentials: credentials, sandbox: sandbox)
+        let client = OxfordClient(api: OxfordAPI(baseURL: v2, v1BaseURL: v1, credentials: credentials), transport: transport, configuration: configuration)
+        return Session(client: client, httpClient: httpClient, sandbox: sandbox)
     }
 
     /// The v2 and v1 base URLs of a given one (`…/api/v2` ↔ `…/api/v1`; otherwise the same for both).
@@ -77,36 +71,10 @@ struct Session: Sendable {
         await sandbox?.stop()
     }
 
-    /// A v1 request (the original layout), as `OxfordAPIRequest` builds it.
-    func v1Request(_ request: OxfordAPIRequest) -> OxfordAPIRequest {
-        var request = request
-        request.baseURL = v1BaseURL
-        request.credentials = credentials
-        return request
-    }
-
-    /// Sends a v1 request through the controller and decodes `Payload` (v1 bodies decode with the
-    /// same models: labels may be bare strings).
-    func send<Payload: Decodable & Sendable>(v1 request: OxfordAPIRequest, as type: Payload.Type = Payload.self) async throws -> Payload {
-        try await client.controller.load(try Self.endpoint(v1Request(request), as: type))
-    }
-
-    /// The raw body of a v1 request.
-    func raw(v1 request: OxfordAPIRequest) async throws -> Data {
-        try await client.controller.load(try Self.endpoint(v1Request(request), as: Data.self))
-    }
-
     /// The raw body of a v2 request.
     func raw<Response>(_ request: OxfordRequest<Response>) async throws -> Data {
         let prepared = try request.prepare()
         return try await client.controller.load(try Self.endpoint(url: prepared.url, headers: request.headerFields, as: Data.self))
-    }
-
-    /// An endpoint for a v1 request's URL.
-    static func endpoint<Payload>(_ request: OxfordAPIRequest, as type: Payload.Type) throws -> Endpoint<Payload> {
-        let urlString = try request.urlString()
-        guard let url = URL(string: urlString) else { throw CommandFailure.usage("the v1 URL \(urlString) is not a URL") }
-        return try endpoint(url: url, headers: request.credentials?.headerFields ?? [:], as: type)
     }
 
     /// An endpoint for a full URL: its path as the server URL's, its query as parameters.

@@ -103,8 +103,8 @@ struct OxfordAPITests {
 
     @Test("arguments an endpoint does not take are refused, naming what it takes")
     func refusals() {
-        #expect(throws: OxfordArgumentError.unsupportedLanguage("en", endpoint: "entries", allowed: OxfordLanguage.monolingual.map(\.rawValue))) {
-            try api.entries("ace", language: .English)
+        #expect(throws: OxfordArgumentError.unsupportedLanguage("en-au", endpoint: "entries", allowed: OxfordLanguage.entries.map(\.rawValue))) {
+            try api.entries("ace", language: "en-au")
         }
         #expect(throws: OxfordArgumentError.unsupportedLanguage("en-gb", endpoint: "lemmas", allowed: OxfordLanguage.lemmas.map(\.rawValue))) {
             try api.lemmas("ace", language: .britishEnglish)
