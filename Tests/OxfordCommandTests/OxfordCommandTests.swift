@@ -101,6 +101,15 @@ struct OxfordCommandTests {
         }
     }
 
+    @Test("v1 goes through the client: a v1 404 page's message is the command's, with exit code 2")
+    func v1NotFound() async throws {
+        let result = try await run(["define", "zzyzx", "--api", "v1"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("not found (404): No entry available for 'zzyzx' in 'en'"), "\(result.errors)")
+        let refused = try await run(["define", " ", "--api", "v1"])
+        #expect(refused.status == 64 && refused.errors.contains("invalid word: it is empty; the entries endpoint needs one"), "\(refused.errors)")
+    }
+
     @Test("--json prints the service's JSON as received")
     func json() async throws {
         let result = try await run(["lemmas", "pixels", "--json"])
@@ -175,6 +184,30 @@ struct OxfordCommandTests {
         for result in [v2, v1, wordlist] { #expect(!result.output.contains("my-secret-key") && !result.errors.contains("my-secret-key")) }
         let refused = try await run(["request", "wordlist", "--domain", "golf"], environment: environment)
         #expect(refused.status == 64 && refused.errors.contains("the wordlist exists only in v1"))
+    }
+
+    @Test("request takes the command names as well as the endpoints'")
+    func requestByCommandName() async throws {
+        let environment = ProcessRunner.environment(["OXFORD_APP_ID": "my-id", "OXFORD_APP_KEY": "my-secret-key"])
+        let pairs: [([String], [String])] = [
+            (["request", "define", "ace"], ["request", "entries", "ace"]),
+            (["request", "define", "ace", "--api", "v1"], ["request", "entries", "ace", "--api", "v1"]),
+            (["request", "translate", "house", "--to", "es"], ["request", "translations", "house", "--to", "es"]),
+            (["request", "lexical-categories"], ["request", "lexicalcategories"]),
+            (["request", "grammatical-features", "--api", "v1"], ["request", "grammaticalFeatures", "--api", "v1"]),
+        ]
+        for (command, endpoint) in pairs {
+            let byCommand = try await run(command, environment: environment)
+            let byEndpoint = try await run(endpoint, environment: environment)
+            #expect(byCommand.status == 0 && byEndpoint.status == 0, "\(command): \(byCommand.errors)")
+            #expect(byCommand.output == byEndpoint.output && !byCommand.output.isEmpty)
+        }
+        let define = try await run(["request", "define", "ace"], environment: environment)
+        #expect(define.output.contains("curl 'https://od-api.oxforddictionaries.com/api/v2/entries/en-gb/ace'"))
+        let frequency = try await run(["request", "frequency", "ace"], environment: environment)
+        #expect(frequency.status == 0 && frequency.output.contains("/api/v2/stats/frequency/word/en?corpus=nmc&lemma=ace"), "\(frequency.output)")
+        let unknown = try await run(["request", "definition", "ace"], environment: environment)
+        #expect(unknown.status == 64 && unknown.errors.contains("define"), "\(unknown.errors)")
     }
 
     @Test("words --all fetches every page with progress on stderr")

@@ -95,6 +95,37 @@ struct OxfordExamplesTests {
         }
     }
 
+    @Test("Article: coming from the tutorial")
+    func comingFromTheTutorial() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/api/v1/entries/en/ace/lexicalCategory=noun", with: .json(#"""
+            {"metadata":{"provider":"Oxford University Press"},"results":[{"id":"ace","language":"en","word":"ace",
+             "lexicalEntries":[{"language":"en","lexicalCategory":"Noun","text":"ace","entries":[{"senses":[
+             {"definitions":["a playing card with a single spot on it"]}]}]}]}]}
+            """#))
+        let client = OxfordClient(api: OxfordAPI(credentials: nil), transport: transport)
+        var printed: [String] = []
+        func print(_ text: String) { printed.append(text) }
+        func print(_ names: [String]) { printed.append("\(names)") }
+
+        let filter = OxfordAPIEndpoint.OxfordAPIFilter.lexicalCategory(["noun"])
+        let tutorialRequest = OxfordAPIRequest(withWord: "ace", withFilters: [filter])
+        print(tutorialRequest.generateURLRequest().url?.absoluteString ?? "")  // https://od-api.oxforddictionaries.com/api/v1/entries/en/ace/lexicalCategory=noun
+        print(OxfordAPIEndpoint.inflections.getAvailableFilters().map { $0.getDebugName() }.sorted())  // ["grammaticalFeatures", "lexicalCategory"]
+        print(OxfordHTTPStatusCode(rawValue: 503)!.statusCodeMessage())  // The Oxford Dictionaries API servers are up, but overloaded …
+
+        let entry = try await client.send(tutorialRequest, as: OxfordRetrieveEntry.self)
+        print(entry.results.first?.lexicalEntries.first?.lexicalCategory.text ?? "")  // Noun
+
+        #expect(printed == [
+            "https://od-api.oxforddictionaries.com/api/v1/entries/en/ace/lexicalCategory=noun",
+            #"["grammaticalFeatures", "lexicalCategory"]"#,
+            "The Oxford Dictionaries API servers are up, but overloaded with requests. Please try again later.",
+            "Noun",
+        ])
+        #expect(transport.requests.map(\.path) == ["/api/v1/entries/en/ace/lexicalCategory=noun"])
+    }
+
     static let documents = ["README.md", "Sources/OxfordDictionaries/Documentation.docc/UsingTheOxfordAPI.md"]
 
     @Test("every Oxford documentation block is compiled and run here", arguments: documents)

@@ -59,7 +59,7 @@ struct SandboxErrorTests {
                 ("/api/v2/entries/en-gb/ace?domains=nowhere", "Unknown value 'nowhere' for the filter 'domains'"),
                 ("/api/v2/entries/en-gb/ace?fields=etymology", "It is not possible to project a non-existing field: 'etymology'"),
                 ("/api/v2/entries/en-gb/ace?colour=red", "Unknown parameter 'colour' for the entries endpoint. Allowed: domains, fields"),
-                ("/api/v2/entries/xx/ace", "Source language 'xx' is not supported by the entries endpoint. Supported: en-gb, en-us"),
+                ("/api/v2/entries/xx/ace", "Source language 'xx' is not supported by the entries endpoint. Supported: en, en-gb, en-us"),
                 ("/api/v2/entries/en-gb/ace?strictMatch=maybe", "The parameter 'strictMatch' must be true or false, not 'maybe'"),
                 ("/api/v2/search/en-gb?q=ace&limit=ten", "The parameter 'limit' must be an integer, not 'ten'"),
                 ("/api/v2/search/en-gb?q=ace&limit=6000", "The parameter 'limit' must be between 1 and 5000, not 6000"),
