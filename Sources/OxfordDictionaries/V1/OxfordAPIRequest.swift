@@ -14,6 +14,10 @@ import FoundationNetworking
 /// // GET https://od-api.oxforddictionaries.com/api/v1/entries/en/ace/lexicalCategory=noun
 /// ```
 ///
+/// ``OxfordClient/send(_:as:)`` sends it through a client; ``OxfordAPI/request(_:as:)`` makes it an
+/// ``OxfordRequest`` for any controller. The initializers also take the tutorial's string-valued
+/// filters (``OxfordEndpoint/OxfordAPIFilter``).
+///
 /// Where this differs from the seed, on purpose:
 /// - Credentials are not constants in source: they come from ``credentials`` (by default
 ///   `OXFORD_APP_ID` and `OXFORD_APP_KEY` from the environment).
