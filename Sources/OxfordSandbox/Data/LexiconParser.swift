@@ -1,53 +1,37 @@
 import Foundation
 
-/// Reads the lexicon file straight into its structures. Foundation's JSON readers take 1.2–1.6 s
-/// for the 17.6 MB file on the 2-core reference machine; this single pass over the bytes keeps the
-/// sandbox's start-up within its 1-second budget. Keys it does not know are skipped, so newer
-/// files with more fields still load.
+/// Reads one record of the lexicon file (`Lexicon/FORMAT.md`) straight into its structures, in a
+/// single pass over its bytes: a headword record (a JSON object) or a lemma record (a JSON array).
+/// Keys it does not know are skipped, so newer files with more fields still load. Foundation's
+/// JSON readers build an object tree first and cost several times as much per look-up.
 struct LexiconParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    /// Parses a whole lexicon file.
-    static func parse(_ data: Data) throws(LexiconParseError) -> (format: Int, sources: [String: String], words: [String: SandboxWord], lemmas: [String: [SandboxLemma]]) {
-        let result: Result<(Int, [String: String], [String: SandboxWord], [String: [SandboxLemma]]), LexiconParseError> = data.withUnsafeBytes { raw in
-            var parser = LexiconParser(bytes: raw.bindMemory(to: UInt8.self))
-            return Result { () throws(LexiconParseError) in try parser.file() }
-        }
-        let (format, sources, words, lemmas) = try result.get()
-        return (format, sources, words, lemmas)
+    /// Parses a headword record.
+    static func word(_ record: UnsafeBufferPointer<UInt8>) throws(LexiconParseError) -> SandboxWord {
+        var parser = LexiconParser(bytes: record)
+        let word = try parser.word()
+        try parser.end()
+        return word
+    }
+
+    /// Parses a lemma record.
+    static func lemmas(_ record: UnsafeBufferPointer<UInt8>) throws(LexiconParseError) -> [SandboxLemma] {
+        var parser = LexiconParser(bytes: record)
+        let lemmas = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in try parser.lemma() }
+        try parser.end()
+        return lemmas
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    // MARK: The schema
-
-    private mutating func file() throws(LexiconParseError) -> (Int, [String: String], [String: SandboxWord], [String: [SandboxLemma]]) {
-        var format: Int?
-        var sources: [String: String]?
-        var words: [String: SandboxWord]?
-        var lemmas: [String: [SandboxLemma]]?
-        try object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
-            switch key {
-            case "format": format = Int(try parser.number())
-            case "sources": sources = try parser.dictionary { (parser: inout LexiconParser) throws(LexiconParseError) in try parser.string() }
-            case "words":
-                words = try parser.dictionary(capacity: 16_384) { (parser: inout LexiconParser) throws(LexiconParseError) in try parser.word() }
-            case "lemmas":
-                lemmas = try parser.dictionary(capacity: 16_384) { (parser: inout LexiconParser) throws(LexiconParseError) in
-                    try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in try parser.lemma() }
-                }
-            default: try parser.skipValue()
-            }
-        }
+    private mutating func end() throws(LexiconParseError) {
         skipWhitespace()
-        guard index == bytes.count else { throw error("text after the lexicon object") }
-        guard let format else { throw LexiconParseError(message: "the key \"format\" is missing", offset: 0) }
-        guard let sources, let words, let lemmas else {
-            throw LexiconParseError(message: "one of the keys \"sources\", \"words\", \"lemmas\" is missing", offset: 0)
-        }
-        return (format, sources, words, lemmas)
+        guard index == bytes.count else { throw error("text after the record") }
     }
+
+    // MARK: The schema
 
     private mutating func word() throws(LexiconParseError) -> SandboxWord {
         var word = SandboxWord(frequency: 0, lexicalEntries: [])
@@ -67,6 +51,19 @@ struct LexiconParser {
                     }
                     return pronunciation
                 }
+            case "etymologies": word.etymologies = try parser.strings()
+            case "variantForms":
+                word.variantForms = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in
+                    var variant = SandboxWord.VariantForm(text: "", dialect: "")
+                    try parser.object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
+                        switch key {
+                        case "text": variant.text = try parser.string()
+                        case "dialect": variant.dialect = try parser.string()
+                        default: try parser.skipValue()
+                        }
+                    }
+                    return variant
+                }
             case "translations":
                 word.translations = try parser.dictionary { (parser: inout LexiconParser) throws(LexiconParseError) in
                     try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in
@@ -75,6 +72,7 @@ struct LexiconParser {
                             switch key {
                             case "lexicalCategory": translation.lexicalCategory = try parser.string()
                             case "gloss": translation.gloss = try parser.string()
+                            case "senseId": translation.senseID = try parser.string()
                             case "translations": translation.translations = try parser.strings()
                             default: try parser.skipValue()
                             }
@@ -106,6 +104,10 @@ struct LexiconParser {
                     }
                     return inflection
                 }
+            case "derivatives": entry.derivatives = try parser.strings()
+            case "derivativeOf": entry.derivativeOf = try parser.strings()
+            case "phrases": entry.phrases = try parser.strings()
+            case "phrasalVerbs": entry.phrasalVerbs = try parser.strings()
             default: try parser.skipValue()
             }
         }
@@ -124,6 +126,8 @@ struct LexiconParser {
             case "domains": sense.domains = try parser.strings()
             case "registers": sense.registers = try parser.strings()
             case "regions": sense.regions = try parser.strings()
+            case "semanticClasses": sense.semanticClasses = try parser.strings()
+            case "domainClasses": sense.domainClasses = try parser.strings()
             default: try parser.skipValue()
             }
         }

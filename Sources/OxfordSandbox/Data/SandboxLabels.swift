@@ -54,16 +54,10 @@ struct SandboxVocabulary: Sendable {
     var grammaticalFeatures: [String: [String: String]] = [:]
 
     init(_ lexicon: SandboxLexicon) {
-        for word in lexicon.words.values {
-            for entry in word.lexicalEntries {
-                lexicalCategories.insert(entry.lexicalCategory)
-                for sense in entry.senses {
-                    for label in sense.domains ?? [] { domains[SandboxLabels.id(label)] = SandboxLabels.text(label) }
-                    for label in sense.registers ?? [] { registers[SandboxLabels.id(label)] = SandboxLabels.text(label) }
-                    for label in sense.regions ?? [] { regions[SandboxLabels.id(label)] = SandboxLabels.text(label) }
-                }
-            }
-        }
+        domains = lexicon.labels.domains
+        registers = lexicon.labels.registers
+        regions = lexicon.labels.regions
+        lexicalCategories = Set(lexicon.categories)
         for tag in SandboxLabels.tags {
             for feature in SandboxLabels.features(ofTag: tag) { grammaticalFeatures[feature.type, default: [:]][feature.id] = feature.text }
         }

@@ -1,71 +1,122 @@
 import Foundation
 import HTTPTypes
 
-/// The lexical data the sandbox serves: the bundled `lexicon.json` (WordNet 3.0, wordfreq,
-/// lemminflect, the CMU Pronouncing Dictionary and WikDict; see `Lexicon/README.md`), read once
-/// and indexed for look-ups.
+/// The lexical data the sandbox serves: the bundled `lexicon.oxlx` (WordNet 3.0, wordfreq,
+/// lemminflect, the CMU Pronouncing Dictionary, WikDict, the Open Multilingual Wordnet's Wiktionary
+/// translations and the Etymological Wordnet; see `Lexicon/README.md`).
+///
+/// Opening it checks the file and reads its key index (`Lexicon/FORMAT.md`); a look-up inflates
+/// only the block that holds its record, so start-up does not grow with the dictionary.
 public struct SandboxLexicon: Sendable {
-    /// Headwords, by their id (the word as the file spells it, lowercase).
-    let words: [String: SandboxWord]
-    /// Inflected forms, by form: the headwords each belongs to (`pixels` → `pixel`).
-    let lemmas: [String: [SandboxLemma]]
-    /// What each part of the data came from.
-    public let sources: [String: String]
-    /// Headwords by their diacritic- and case-folded form (`rosé` and `rose` both under `rose`).
-    let folded: [String: [String]]
-    /// Every headword, sorted, for prefix search.
-    let sortedHeadwords: [String]
+    private let storage: LexiconStorage
 
     /// The number of headwords.
-    public var headwordCount: Int { words.count }
+    public var headwordCount: Int { storage.headwords.count }
     /// The number of inflected forms that lead to a headword.
-    public var inflectedFormCount: Int { lemmas.count }
+    public var inflectedFormCount: Int { storage.forms.count }
+    /// What each part of the data came from.
+    public var sources: [String: String] { storage.meta.sources }
+    /// The domains, registers and regions the senses use: identifier → text.
+    var labels: LexiconMeta.Labels { storage.meta.labels }
+    /// The lexical categories of the entries.
+    var categories: [String] { storage.meta.categories }
+    /// The languages of the translations.
+    var translationLanguages: [String] { storage.meta.languages }
 
     /// The lexicon bundled with this library.
     public static func bundled() throws(SandboxLexiconError) -> SandboxLexicon {
-        guard let url = Bundle.module.url(forResource: "lexicon", withExtension: "json", subdirectory: "Lexicon") else {
-            throw .missing(path: "Lexicon/lexicon.json in the OxfordSandbox resource bundle")
+        guard let url = Bundle.module.url(forResource: "lexicon", withExtension: "oxlx", subdirectory: "Lexicon") else {
+            throw .missing(path: "Lexicon/lexicon.oxlx in the OxfordSandbox resource bundle")
         }
         return try load(from: url)
     }
 
-    /// Reads a lexicon file in the bundled file's format (format 1).
+    /// Opens a lexicon file (memory-mapped: pages are read as look-ups touch them).
     public static func load(from url: URL) throws(SandboxLexiconError) -> SandboxLexicon {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw .missing(path: url.path)
         }
-        let file: (format: Int, sources: [String: String], words: [String: SandboxWord], lemmas: [String: [SandboxLemma]])
         do {
-            file = try LexiconParser.parse(data)
+            return try SandboxLexicon(data)
         } catch {
-            throw .unreadable(path: url.path, reason: "\(error.message) at byte \(error.offset)")
+            throw .unreadable(path: url.path, error)
         }
-        guard file.format == 1 else { throw .unsupportedFormat(file.format) }
-        return SandboxLexicon(words: file.words, lemmas: file.lemmas, sources: file.sources)
     }
 
-    /// A lexicon of the given words and inflected forms (tests build small ones).
-    init(words: [String: SandboxWord], lemmas: [String: [SandboxLemma]], sources: [String: String] = [:]) {
-        self.words = words
-        self.lemmas = lemmas
-        self.sources = sources
-        var folded: [String: [String]] = [:]
-        for word in words.keys { folded[Self.fold(word), default: []].append(word) }
-        for key in folded.keys { folded[key]?.sort() }
-        self.folded = folded
-        sortedHeadwords = words.keys.sorted()
+    /// Reads a lexicon from its bytes.
+    init(_ bytes: Data) throws(LexiconFormatError) {
+        storage = try LexiconStorage(LexiconFile(bytes))
     }
+
+    /// A lexicon of the given words and inflected forms, written in the file format and read back
+    /// (tests and fixtures build small ones).
+    static func building(
+        words: [String: SandboxWord], lemmas: [String: [SandboxLemma]], sources: [String: String] = [:]
+    ) throws(LexiconFormatError) -> SandboxLexicon {
+        try SandboxLexicon(LexiconWriter(words: words, lemmas: lemmas, sources: sources).write())
+    }
+
+    // MARK: Look-ups
+
+    /// Whether `id` is a headword.
+    func contains(_ id: String) -> Bool { storage.headwords.index(of: id) != nil }
+
+    /// The headword `id`, or `nil` when there is none.
+    func word(_ id: String) throws(LexiconFormatError) -> SandboxWord? {
+        guard let index = storage.headwords.index(of: id) else { return nil }
+        return try word(at: index)
+    }
+
+    /// Headword number `index` (in id order).
+    func word(at index: Int) throws(LexiconFormatError) -> SandboxWord {
+        try storage.blocks.withRecord(at: storage.headwordRows.location(index)) { (bytes) throws(LexiconParseError) in
+            try LexiconParser.word(bytes)
+        }
+    }
+
+    /// The headwords the inflected form `form` belongs to (`pixels` → `pixel`), or none.
+    func lemmas(of form: String) throws(LexiconFormatError) -> [SandboxLemma] {
+        guard let index = storage.forms.index(of: form) else { return [] }
+        return try storage.blocks.withRecord(at: storage.formRows.location(index)) { (bytes) throws(LexiconParseError) in
+            try LexiconParser.lemmas(bytes)
+        }
+    }
+
+    /// Whether `form` is an inflected form of a headword.
+    func isInflectedForm(_ form: String) -> Bool { storage.forms.index(of: form) != nil }
+
+    /// What the index says of headword `id` without reading its record.
+    func summary(of id: String) -> HeadwordSummary? {
+        storage.headwords.index(of: id).map(summary(at:))
+    }
+
+    /// What the index says of headword number `index`.
+    func summary(at index: Int) -> HeadwordSummary {
+        storage.headwordRows.summary(index, meta: storage.meta)
+    }
+
+    /// The sorted headword ids.
+    var headwords: SortedKeys { storage.headwords }
+    /// The sorted inflected forms.
+    var inflectedForms: SortedKeys { storage.forms }
 
     /// The headwords `id` names: exactly, or (when `strictMatch` is false) every headword equal to
     /// it once case and diacritics are ignored, the exact one first.
     func headwords(matching id: String, strictMatch: Bool) -> [String] {
-        if strictMatch { return words[id] == nil ? [] : [id] }
-        let near = folded[Self.fold(id)] ?? []
-        return words[id] == nil ? near : [id] + near.filter { $0 != id }
+        let exact = contains(id)
+        if strictMatch { return exact ? [id] : [] }
+        let folded = Self.fold(id)
+        var near = storage.foldedNonASCII()[folded] ?? []
+        if contains(folded) { near.append(folded) }
+        near = Array(Set(near)).sorted()
+        return exact ? [id] + near.filter { $0 != id } : near
     }
+
+    /// The wordlist's facets of every headword.
+    func facets() throws(LexiconFormatError) -> WordlistFacets { try storage.facets() }
 
     /// `word` without case or diacritics.
     static func fold(_ word: String) -> String {
@@ -73,77 +124,38 @@ public struct SandboxLexicon: Sendable {
     }
 }
 
-/// One headword of the lexicon.
-struct SandboxWord: Sendable {
-    /// How often the word occurs in running English text (wordfreq: a proportion of all words).
+/// What the key index says of a headword.
+struct HeadwordSummary: Sendable {
     var frequency: Double
-    /// Entries per part of speech.
-    var lexicalEntries: [LexicalEntry]
-    /// IPA pronunciations.
-    var pronunciations: [Pronunciation]? = nil
-    /// Translations by language code (`fi`, `ja`, `nb`, `id`, `bg`).
-    var translations: [String: [Translation]]? = nil
+    /// The lexical categories of its entries.
+    var categories: [String]
+    var hasSynonyms: Bool
+    var hasAntonyms: Bool
+    var hasExamples: Bool
+    /// Bit *i* for `META.languages[i]`.
+    var languageBits: UInt64
+    /// The language codes of `languageBits`.
+    let languages: [String]
 
-    struct LexicalEntry: Sendable {
-        var lexicalCategory: String
-        var senses: [Sense]
-        var inflections: [Inflection]
+    /// Whether the headword has translations into `language`.
+    func hasTranslations(into language: String) -> Bool {
+        guard let bit = languages.firstIndex(of: language), bit < 64 else { return false }
+        return languageBits & (1 << UInt64(bit)) != 0
     }
-
-    struct Sense: Sendable {
-        var id: String
-        var definitions: [String]? = nil
-        var examples: [String]? = nil
-        var synonyms: [String]? = nil
-        var antonyms: [String]? = nil
-        var domains: [String]? = nil
-        var registers: [String]? = nil
-        var regions: [String]? = nil
-    }
-
-    struct Inflection: Sendable {
-        var form: String
-        /// A Penn Treebank tag (`NNS`, `VBD`, …) or `irregular`.
-        var tag: String
-    }
-
-    struct Pronunciation: Sendable {
-        /// `American English` (CMU) or `Wiktionary`.
-        var dialect: String
-        var ipa: String
-    }
-
-    struct Translation: Sendable {
-        var lexicalCategory: String
-        /// The English gloss of the sense translated.
-        var gloss: String? = nil
-        var translations: [String]
-    }
-}
-
-/// An inflected form's link to its headword.
-struct SandboxLemma: Sendable, Hashable {
-    var headword: String
-    var lexicalCategory: String
-    /// A Penn Treebank tag (`NNS`, `VBD`, …) or `irregular`.
-    var tag: String
 }
 
 /// Why the sandbox's lexicon cannot be read.
 public enum SandboxLexiconError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is not there.
     case missing(path: String)
-    /// The file is not a lexicon.
-    case unreadable(path: String, reason: String)
-    /// The file's format is newer than this library reads.
-    case unsupportedFormat(Int)
+    /// The file is not a lexicon, or is damaged: the error names what and where.
+    case unreadable(path: String, LexiconFormatError)
 
     /// What was wrong.
     public var description: String {
         switch self {
         case .missing(let path): "the sandbox lexicon is missing: \(path)"
-        case .unreadable(let path, let reason): "the sandbox lexicon \(path) cannot be read: \(reason)"
-        case .unsupportedFormat(let format): "the sandbox lexicon has format \(format); this library reads format 1"
+        case .unreadable(let path, let error): "the sandbox lexicon \(path) cannot be read: \(error)"
         }
     }
 }

@@ -15,13 +15,11 @@ extension OxfordSandbox {
         let dataset = language == OxfordLanguage.English.rawValue ? OxfordLanguage.britishEnglish.rawValue : language
         guard Self.englishMonolingual.contains(dataset) else { throw .noEntry }
         let renderer = EntryRenderer(version: .v2, language: dataset, selection: selection)
-        let results = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
-            lexicon.words[id].flatMap { renderer.headwordEntry(id, $0) }
-        }
+        let results = try rendered(lexicon.headwords(matching: word, strictMatch: strictMatch), renderer.headwordEntry)
         guard !results.isEmpty else { throw .noEntry }
         return .json(.object([
             "id": .string(rawWord), "metadata": APIVersion.v2.metadata(operation: "retrieve", schema: "RetrieveEntry"),
-            "results": .array(results), "word": .string(word),
+            "results": .array(results), "word": .string(JSON.text(ofID: word)),
         ]))
     }
 
@@ -37,7 +35,7 @@ extension OxfordSandbox {
         let selection = try EntrySelection.parse(request, vocabulary: vocabulary, allowedFields: EntrySelection.entryFields)
         guard Self.englishMonolingual.contains(language) else { throw .noEntry }
         let renderer = EntryRenderer(version: .v2, language: language, selection: selection)
-        let results = headwords(forWordOrForm: query).compactMap { id in lexicon.words[id].flatMap { renderer.headwordEntry(id, $0) } }
+        let results = try rendered(headwords(forWordOrForm: query), renderer.headwordEntry)
         guard !results.isEmpty else { throw .noEntry }
         return .json(.object([
             "metadata": APIVersion.v2.metadata(operation: "retrieve", schema: "RetrieveEntry"),
@@ -47,10 +45,10 @@ extension OxfordSandbox {
 
     /// The headwords a word or inflected form leads to, ignoring case: the word itself when it is a
     /// headword, then the headwords of its inflections.
-    func headwords(forWordOrForm text: String) -> [String] {
-        let key = text.lowercased().replacingOccurrences(of: "_", with: " ")
-        var found: [String] = lexicon.words[key] == nil ? [] : [key]
-        for lemma in lexicon.lemmas[key] ?? [] where !found.contains(lemma.headword) { found.append(lemma.headword) }
+    func headwords(forWordOrForm text: String) throws(SandboxFailure) -> [String] {
+        let key = JSON.id(ofText: text.lowercased())
+        var found: [String] = lexicon.contains(key) ? [key] : []
+        for lemma in try lemmaLinks(of: key) where !found.contains(lemma.headword) { found.append(lemma.headword) }
         return found
     }
 }

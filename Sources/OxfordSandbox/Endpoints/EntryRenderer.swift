@@ -37,48 +37,72 @@ struct EntryRenderer: Sendable {
         let everything = selection.fields == nil
         let pronunciations = selection.wants("pronunciations") ? Self.pronunciations(word, version) : nil
         let inflections: JSON? =
-            everything ? JSON.nonEmpty(entry.inflections.map { .object(["inflectedForm": .string($0.form)]) }) : nil
+            everything ? JSON.nonEmpty(entry.inflections.map { .object(["inflectedForm": .string(JSON.text(ofID: $0.form))]) }) : nil
         let entryObject = JSON.object([
+            "etymologies": selection.wants("etymologies") ? SandboxWord.strings(word.etymologies) : nil,
             "homographNumber": .string(version.firstHomograph),
             "inflections": inflections,
             "pronunciations": version == .v2 ? pronunciations : nil,
             "senses": .array(senses.map { sense(id, $0) }),
+            "variantForms": selection.wants("variantForms") ? variantForms(word) : nil,
         ])
+        // Related entries are v2's (v1 bodies carry v1's keys only), and a projection leaves them out.
+        let related = everything && version == .v2
         return .object([
+            "derivativeOf": related ? Self.relatedEntries(entry.derivativeOf) : nil,
+            "derivatives": related ? Self.relatedEntries(entry.derivatives) : nil,
             "entries": .array([entryObject]),
             "language": .string(language),
             "lexicalCategory": version.label(id: entry.lexicalCategory, text: SandboxLabels.text(entry.lexicalCategory)),
+            "phrasalVerbs": related ? Self.relatedEntries(entry.phrasalVerbs) : nil,
+            "phrases": related ? Self.relatedEntries(entry.phrases) : nil,
             "pronunciations": version == .v1 ? pronunciations : nil,
-            "text": .string(id),
+            "text": .string(JSON.text(ofID: id)),
         ])
+    }
+
+    /// `[{id, text}]` of headwords given by their text.
+    static func relatedEntries(_ texts: [String]?) -> JSON? {
+        JSON.nonEmpty((texts ?? []).map { .object(["id": .string(JSON.encodedID($0)), "text": .string(JSON.text(ofID: $0))]) })
+    }
+
+    /// The word's other spellings, each with the region that uses it (`colour`: British).
+    private func variantForms(_ word: SandboxWord) -> JSON? {
+        JSON.nonEmpty((word.variantForms ?? []).map { variant in
+            let region = variant.dialect.replacingOccurrences(of: " English", with: "")
+            return .object(["regions": .array([version.label(region)]), "text": .string(variant.text)])
+        })
     }
 
     private func sense(_ entryID: String, _ sense: SandboxWord.Sense) -> JSON {
         let everything = selection.fields == nil
         let synonyms = everything ? JSON.nonEmpty((sense.synonyms ?? []).map { .object(["language": .string(language), "text": .string($0)]) }) : nil
         let linked = everything && (!(sense.synonyms ?? []).isEmpty || !(sense.antonyms ?? []).isEmpty)
+        let classes = everything && version == .v2
         return .object([
             "definitions": selection.wants("definitions") ? sense.definitions.flatMap { JSON.nonEmpty($0.map(JSON.string)) } : nil,
+            "domainClasses": classes ? labels(sense.domainClasses) : nil,
             "domains": selection.wants("domains") ? labels(sense.domains) : nil,
             "examples": selection.wants("examples") ? JSON.nonEmpty((sense.examples ?? []).map { .object(["text": .string($0)]) }) : nil,
             "id": .string(sense.id),
             "regions": selection.wants("regions") ? labels(sense.regions) : nil,
             "registers": selection.wants("registers") ? labels(sense.registers) : nil,
+            "semanticClasses": classes ? labels(sense.semanticClasses) : nil,
             "synonyms": synonyms,
             "thesaurusLinks": linked && version == .v2
-                ? .array([.object(["entry_id": .string(entryID), "sense_id": .string(sense.id)])]) : nil,
+                ? .array([.object(["entry_id": .string(JSON.encodedID(entryID)), "sense_id": .string(sense.id)])]) : nil,
         ])
     }
 
     private func labels(_ values: [String]?) -> JSON? { JSON.nonEmpty((values ?? []).map(version.label)) }
 
     /// The word's pronunciations: IPA from the CMU dictionary (American English) and Wiktionary
-    /// (no dialect given there).
+    /// (British English), each with its dialect.
     static func pronunciations(_ word: SandboxWord, _ version: APIVersion) -> JSON? {
         JSON.nonEmpty(
             (word.pronunciations ?? []).map { pronunciation in
                 .object([
-                    "dialects": pronunciation.dialect == "Wiktionary" ? nil : .strings([pronunciation.dialect]),
+                    "dialects": pronunciation.dialect.isEmpty ? nil : .strings([pronunciation.dialect]),
                     "phoneticNotation": .string("IPA"),
                     "phoneticSpelling": .string(pronunciation.ipa),
                 ])

@@ -26,12 +26,13 @@ extension OxfordSandbox {
                 : "No lemma available for '\(word)' in '\(language)'",
             style: version == .v2 ? .error : .html)
         guard language == "en" else { throw notFound }
-        let key = lexicon.words[word] != nil || lexicon.lemmas[word] != nil ? word : word.lowercased()
+        let key = lexicon.contains(word) || lexicon.isInflectedForm(word) ? word : word.lowercased()
+        let headword = try self.headword(key)
 
         struct Link { var headword: String, category: String, features: [SandboxLabels.Feature] }
         var links: [Link] = []
-        for entry in lexicon.words[key]?.lexicalEntries ?? [] { links.append(Link(headword: key, category: entry.lexicalCategory, features: [])) }
-        for lemma in lexicon.lemmas[key] ?? [] {
+        for entry in headword?.lexicalEntries ?? [] { links.append(Link(headword: key, category: entry.lexicalCategory, features: [])) }
+        for lemma in try lemmaLinks(of: key) {
             // WordNet's "irregular" links repeat what a tagged link already says.
             if lemma.tag == "irregular", links.contains(where: { $0.headword == lemma.headword && $0.category == lemma.lexicalCategory }) { continue }
             links.append(Link(headword: lemma.headword, category: lemma.lexicalCategory, features: SandboxLabels.features(ofTag: lemma.tag)))
@@ -43,16 +44,16 @@ extension OxfordSandbox {
         let lexicalEntries: [JSON] = kept.map { link in
             .object([
                 "grammaticalFeatures": JSON.nonEmpty(link.features.map(version.feature)),
-                "inflectionOf": .array([.object(["id": .string(link.headword), "text": .string(link.headword)])]),
+                "inflectionOf": .array([.object(["id": .string(JSON.encodedID(link.headword)), "text": .string(JSON.text(ofID: link.headword))])]),
                 "language": .string(language),
                 "lexicalCategory": version.label(id: link.category, text: SandboxLabels.text(link.category)),
-                "text": .string(key),
+                "text": .string(JSON.text(ofID: key)),
             ])
         }
         let results: [JSON] = kept.isEmpty ? [] : [
             .object([
-                "id": .string(key), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
-                "type": .string(lexicon.words[key] == nil ? "inflection" : "headword"), "word": .string(key),
+                "id": .string(JSON.encodedID(key)), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
+                "type": .string(headword == nil ? "inflection" : "headword"), "word": .string(JSON.text(ofID: key)),
             ])
         ]
         return .json(.object(["metadata": APIVersion.providerOnly, "results": .array(results)]))
@@ -68,21 +69,22 @@ extension OxfordSandbox {
         let word = try wordID(rawWord)
         let strictMatch = try request.bool("strictMatch") ?? false
         guard Self.englishMonolingual.contains(language) else { throw .noEntry }
-        let results: [JSON] = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
-            guard let headword = lexicon.words[id] else { return nil }
+        let results: [JSON] = try rendered(lexicon.headwords(matching: word, strictMatch: strictMatch)) { id, headword in
             let lexicalEntries: [JSON] = headword.lexicalEntries.map { entry in
+                // The headword's own form first, as the service lists it: the schema wants at least one
+                // form, and a word such as the noun "ace" has one other at most.
                 .object([
-                    "inflections": .array(entry.inflections.map { inflection in
+                    "inflections": .array([.object(["inflectedForm": .string(JSON.text(ofID: id))])] + entry.inflections.map { inflection in
                         .object([
                             "grammaticalFeatures": JSON.nonEmpty(SandboxLabels.features(ofTag: inflection.tag).map(APIVersion.v2.feature)),
-                            "inflectedForm": .string(inflection.form),
+                            "inflectedForm": .string(JSON.text(ofID: inflection.form)),
                         ])
                     }),
                     "language": .string(language),
                     "lexicalCategory": APIVersion.v2.label(id: entry.lexicalCategory, text: SandboxLabels.text(entry.lexicalCategory)),
                 ])
             }
-            return .object(["id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries), "text": .string(id)])
+            return .object(["id": .string(JSON.encodedID(id)), "language": .string(language), "lexicalEntries": .array(lexicalEntries), "text": .string(JSON.text(ofID: id))])
         }
         guard !results.isEmpty else { throw .noEntry }
         return .json(.object(["metadata": APIVersion.v2.metadata(operation: "inflections", schema: "Inflections"), "results": .array(results)]))

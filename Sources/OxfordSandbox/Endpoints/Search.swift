@@ -28,7 +28,7 @@ extension OxfordSandbox {
         case .thesaurus: try checkLanguage(source, in: Self.codes(OxfordLanguage.thesaurus), endpoint: endpoint)
         case .translations:
             try checkLanguage(source, in: Self.codes(OxfordLanguage.bilingualSource), endpoint: endpoint)
-            try checkLanguage(target ?? "", in: Self.codes(OxfordLanguage.bilingualTarget) + Self.sandboxTargets, endpoint: endpoint, role: "Target")
+            try checkLanguage(target ?? "", in: translationTargets, endpoint: endpoint, role: "Target")
             guard source != target else { throw .badRequest("source_lang and target_lang can not be same") }
         }
         try request.allowOnly(version == .v2 ? ["q", "prefix", "limit", "offset"] : ["q", "prefix", "regions", "limit", "offset"], endpoint: endpoint)
@@ -45,11 +45,11 @@ extension OxfordSandbox {
             }
         }
         let searchable = ["en", "en-gb", "en-us"].contains(source)
-        let matches = searchable ? searchMatches(query.lowercased(), prefix: prefix) { id, word in
+        let matches = searchable ? try searchMatches(JSON.id(ofText: query.lowercased()), prefix: prefix) { summary in
             switch kind {
             case .dictionary: true
-            case .thesaurus: word.lexicalEntries.contains { $0.senses.contains { !($0.synonyms ?? []).isEmpty || !($0.antonyms ?? []).isEmpty } }
-            case .translations: word.translations?[target ?? ""] != nil
+            case .thesaurus: summary.hasSynonyms || summary.hasAntonyms
+            case .translations: summary.hasTranslations(into: target ?? "")
             }
         } : []
         guard !matches.isEmpty else {
@@ -58,7 +58,7 @@ extension OxfordSandbox {
         let page = matches.dropFirst(offset).prefix(limit)
         let results: [JSON] = page.map { match in
             .object([
-                "id": .string(match.id), "word": .string(match.id), "label": .string(match.id),
+                "id": .string(JSON.encodedID(match.id)), "word": .string(JSON.text(ofID: match.id)), "label": .string(JSON.text(ofID: match.id)),
                 "matchString": .string(query), "matchType": .string(match.type),
                 "region": kind == .dictionary && source != "en" ? .string(source == "en-us" ? "us" : "gb") : nil,
                 "score": .double((match.score * 10_000).rounded() / 10_000),
@@ -82,39 +82,49 @@ extension OxfordSandbox {
         var inflection: String?
     }
 
-    /// The matches of `query` (lowercase) among the headwords `include` admits.
-    private func searchMatches(_ query: String, prefix: Bool, include: (String, SandboxWord) -> Bool) -> [SearchMatch] {
+    /// The matches of `query` (a lowercase id) among the headwords `include` admits, by what the
+    /// key index says of them (no record is read).
+    private func searchMatches(_ query: String, prefix: Bool, include: (HeadwordSummary) -> Bool) throws(SandboxFailure) -> [SearchMatch] {
+        let keys = lexicon.headwords
         var seen = Set<String>()
         var exact: [SearchMatch] = []
         var others: [SearchMatch] = []
         func add(_ id: String, _ type: String, inflection: String? = nil, into list: inout [SearchMatch]) {
-            guard let word = lexicon.words[id], include(id, word), seen.insert(id).inserted else { return }
-            list.append(SearchMatch(id: id, type: type, score: Self.zipf(word.frequency), inflection: inflection))
+            guard let summary = lexicon.summary(of: id), include(summary), seen.insert(id).inserted else { return }
+            list.append(SearchMatch(id: id, type: type, score: Self.zipf(summary.frequency), inflection: inflection))
         }
         add(query, "headword", into: &exact)
-        for lemma in lexicon.lemmas[query] ?? [] { add(lemma.headword, "inflection", inflection: query, into: &exact) }
+        for lemma in try lemmaLinks(of: query) { add(lemma.headword, "inflection", inflection: query, into: &exact) }
         if prefix {
-            var index = lowerBound(query)
-            while index < lexicon.sortedHeadwords.count, lexicon.sortedHeadwords[index].hasPrefix(query) {
-                add(lexicon.sortedHeadwords[index], "headword", into: &others)
+            var index = keys.lowerBound(query)
+            while index < keys.count, keys.key(at: index, hasPrefix: query) {
+                add(keys.key(at: index), "headword", into: &others)
                 index += 1
             }
             // With prefix=true only words starting with q count: drop an inflection match that does not.
             exact.removeAll { !$0.id.hasPrefix(query) }
         } else if query.count >= 3 {
-            for id in lexicon.sortedHeadwords where id.contains(query) { add(id, "fuzzy", into: &others) }
+            for index in keys.indices(containing: query) { add(keys.key(at: index), "fuzzy", into: &others) }
         }
         others.sort { ($0.score, $1.id) > ($1.score, $0.id) }
-        return exact + others
+        return exact + others + (prefix || !exact.isEmpty ? [] : nearSpellings(of: query, add: add))
     }
 
-    private func lowerBound(_ key: String) -> Int {
-        var low = 0, high = lexicon.sortedHeadwords.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lexicon.sortedHeadwords[middle] < key { low = middle + 1 } else { high = middle }
+    /// When nothing matches exactly: the headwords one edit away (two for words of six letters or
+    /// more), nearest first, then most frequent first (`recieve` → `receive`).
+    private func nearSpellings(
+        of query: String, add: (String, String, String?, inout [SearchMatch]) -> Void
+    ) -> [SearchMatch] {
+        guard query.count >= 3 else { return [] }
+        let keys = lexicon.headwords
+        var near: [(match: SearchMatch, distance: Int)] = []
+        for candidate in keys.indices(nearSpelling: query, maxDistance: query.count >= 6 ? 2 : 1) {
+            var added: [SearchMatch] = []
+            add(keys.key(at: candidate.index), "fuzzy", nil, &added)
+            if let match = added.first { near.append((match, candidate.distance)) }
         }
-        return low
+        near.sort { ($0.distance, -$0.match.score, $0.match.id) < ($1.distance, -$1.match.score, $1.match.id) }
+        return near.map(\.match)
     }
 
     /// The Zipf frequency of a proportion: log10 of occurrences per billion words.

@@ -39,10 +39,10 @@ extension OxfordSandbox {
         }
     }
 
-    private func frequencyRecord(_ id: String, _ word: SandboxWord, category: String?) -> JSON {
+    private func frequencyRecord(_ id: String, frequency: Double, category: String?) -> JSON {
         .object([
             "lemma": .string(id), "lexicalCategory": category.map(JSON.string), "matchCount": .int(1),
-            "normalizedFrequency": .double((word.frequency * 1_000_000 * 10_000).rounded() / 10_000),
+            "normalizedFrequency": .double((frequency * 1_000_000 * 10_000).rounded() / 10_000),
             "trueCase": .string(id), "wordform": .string(id),
         ])
     }
@@ -67,9 +67,11 @@ extension OxfordSandbox {
         guard let asked = wordform ?? trueCase?.lowercased() ?? lemma else {
             throw .badRequest("One of the options wordform, trueCase or lemma has to be provided")
         }
-        guard let word = lexicon.words[asked], category.map({ wanted in word.lexicalEntries.contains { $0.lexicalCategory == wanted } }) ?? true
+        guard let word = try headword(asked), category.map({ wanted in word.lexicalEntries.contains { $0.lexicalCategory == wanted } }) ?? true
         else { throw .notFound("No frequency found for '\(asked)'\(category.map { " as \($0)" } ?? "") in the corpus '\(Self.corpus)'") }
-        return .json(.object(["metadata": statsMetadata(language, request), "result": frequencyRecord(asked, word, category: category)]))
+        return .json(.object([
+            "metadata": statsMetadata(language, request), "result": frequencyRecord(asked, frequency: word.frequency, category: category),
+        ]))
     }
 
     /// `/stats/frequency/words/{language}`: many words, filtered, sorted and paged (`offset`, `limit`
@@ -104,15 +106,20 @@ extension OxfordSandbox {
         let offset = try request.int("offset", in: 0...Int.max) ?? 0
         let limit = try request.int("limit", in: 1...5000) ?? 100
 
-        var records: [(id: String, word: SandboxWord, category: String?)] = []
-        for (id, word) in lexicon.words where names.isEmpty || names.contains(id) {
-            let perMillion = word.frequency * 1_000_000
+        // Filtered and sorted by what the key index holds (a 32-bit frequency); the page's records give
+        // the exact figures.
+        var records: [(id: String, frequency: Double, category: String?)] = []
+        let indices = names.isEmpty ? Array(0..<lexicon.headwordCount) : names.sorted().compactMap { lexicon.headwords.index(of: $0) }
+        for index in indices {
+            let summary = lexicon.summary(at: index)
+            let perMillion = summary.frequency * 1_000_000
             if let low, perMillion < low { continue }
             if let high, perMillion > high { continue }
+            let id = lexicon.headwords.key(at: index)
             if let categories {
-                for entry in word.lexicalEntries where categories.contains(entry.lexicalCategory) { records.append((id, word, entry.lexicalCategory)) }
+                for category in summary.categories where categories.contains(category) { records.append((id, summary.frequency, category)) }
             } else {
-                records.append((id, word, nil))
+                records.append((id, summary.frequency, nil))
             }
         }
         records.sort { lhs, rhs in
@@ -120,7 +127,7 @@ extension OxfordSandbox {
                 let descending = key.hasPrefix("-")
                 let name = descending ? String(key.dropFirst()) : key
                 if name == "frequency" || name == "normalizedFrequency" {
-                    if lhs.word.frequency != rhs.word.frequency { return descending ? lhs.word.frequency > rhs.word.frequency : lhs.word.frequency < rhs.word.frequency }
+                    if lhs.frequency != rhs.frequency { return descending ? lhs.frequency > rhs.frequency : lhs.frequency < rhs.frequency }
                 } else if name == "lexicalCategory" {
                     if lhs.category != rhs.category { return descending ? (lhs.category ?? "") > (rhs.category ?? "") : (lhs.category ?? "") < (rhs.category ?? "") }
                 } else if lhs.id != rhs.id {
@@ -129,7 +136,11 @@ extension OxfordSandbox {
             }
             return (lhs.id, lhs.category ?? "") < (rhs.id, rhs.category ?? "")
         }
-        let page = records.dropFirst(offset).prefix(limit).map { frequencyRecord($0.id, $0.word, category: $0.category) }
-        return .json(.object(["metadata": statsMetadata(language, request, total: records.count), "results": .array(Array(page))]))
+        var page: [JSON] = []
+        for record in records.dropFirst(offset).prefix(limit) {
+            let frequency = try headword(record.id)?.frequency ?? record.frequency
+            page.append(frequencyRecord(record.id, frequency: frequency, category: record.category))
+        }
+        return .json(.object(["metadata": statsMetadata(language, request, total: records.count), "results": .array(page)]))
     }
 }

@@ -42,7 +42,7 @@ extension OxfordSandbox {
                     "entries": .array([.object(["homographNumber": .string(version.firstHomograph), "senses": .array(senses)])]),
                     "language": .string(language),
                     "lexicalCategory": version.label(id: entry.lexicalCategory, text: SandboxLabels.text(entry.lexicalCategory)),
-                    "text": .string(id),
+                    "text": .string(JSON.text(ofID: id)),
                 ])
             }
             return JSON.headword(id, language: language, lexicalEntries)
@@ -52,7 +52,7 @@ extension OxfordSandbox {
 
     private func related(_ words: [String]?) -> JSON? {
         JSON.nonEmpty((words ?? []).map { word in
-            .object(["id": .string(word.replacingOccurrences(of: " ", with: "_")), "language": .string("en"), "text": .string(word)])
+            .object(["id": .string(JSON.encodedID(word)), "language": .string("en"), "text": .string(word)])
         })
     }
 
@@ -79,7 +79,7 @@ extension OxfordSandbox {
                 return .object([
                     "language": .string(language),
                     "lexicalCategory": version.label(id: entry.lexicalCategory, text: SandboxLabels.text(entry.lexicalCategory)),
-                    "sentences": .array(sentences), "text": .string(id),
+                    "sentences": .array(sentences), "text": .string(JSON.text(ofID: id)),
                 ])
             }
             return JSON.headword(id, language: language, lexicalEntries)
@@ -97,7 +97,7 @@ extension OxfordSandbox {
         let strictMatch = try request.bool("strictMatch") ?? false
         let notFound: SandboxFailure = version == .v2 ? .noEntry : .v1NotFound(word, language)
         guard language == "en" else { throw notFound }
-        let results = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in lexicon.words[id].flatMap { build(id, $0) } }
+        let results = try rendered(lexicon.headwords(matching: word, strictMatch: strictMatch), build)
         guard !results.isEmpty else { throw notFound }
         return results
     }

@@ -3,9 +3,12 @@ import HTTPTypes
 import OxfordDictionaries
 
 extension OxfordSandbox {
-    /// The target languages the lexicon has translations into (WikDict): Indonesian is one of the
-    /// service's targets; Finnish, Japanese, Norwegian Bokmål and Bulgarian are the sandbox's own.
-    static let sandboxTargets = ["bg", "fi", "id", "ja", "nb"]
+    /// The target languages of translations: the service's, and those the lexicon has beyond them
+    /// (WikDict's Finnish, Japanese, Norwegian Bokmål and Bulgarian, the Wiktionary's French).
+    var translationTargets: [String] {
+        let service = Self.codes(OxfordLanguage.bilingualTarget)
+        return service + lexicon.translationLanguages.filter { !service.contains($0) }
+    }
 
     /// `/translations/{source}/{target}/{word}` (v1: `/entries/{source}/{word}/translations={target}`):
     /// the senses of the word that have translations into the target, with the English gloss as the
@@ -14,8 +17,7 @@ extension OxfordSandbox {
         _ request: SandboxRequest, source: String, target: String, word rawWord: String, version: APIVersion
     ) throws(SandboxFailure) -> SandboxResponse {
         try checkLanguage(source, in: Self.codes(OxfordLanguage.bilingualSource), endpoint: "translations")
-        let targets = Self.codes(OxfordLanguage.bilingualTarget) + Self.sandboxTargets.filter { !Self.codes(OxfordLanguage.bilingualTarget).contains($0) }
-        try checkLanguage(target, in: targets, endpoint: "translations", role: "Target")
+        try checkLanguage(target, in: translationTargets, endpoint: "translations", role: "Target")
         guard source != target else { throw .badRequest("source_lang and target_lang can not be same") }
         var selection = EntrySelection()
         if version == .v2 {
@@ -28,8 +30,8 @@ extension OxfordSandbox {
             ? .notFound("No bilingual entry is found matching supplied source_lang and id and/or that entry has no senses with translations in the target language")
             : .v1NotFound(word, source)
         guard source == "en" else { throw notFound }
-        let results: [JSON] = lexicon.headwords(matching: word, strictMatch: strictMatch).compactMap { id in
-            guard let translations = lexicon.words[id]?.translations?[target] else { return nil }
+        let results: [JSON] = try rendered(lexicon.headwords(matching: word, strictMatch: strictMatch)) { id, headword in
+            guard let translations = headword.translations?[target] else { return nil }
             var categories: [String] = []
             for translation in translations where !categories.contains(translation.lexicalCategory) { categories.append(translation.lexicalCategory) }
             let lexicalEntries: [JSON] = categories.compactMap { category in
@@ -39,7 +41,7 @@ extension OxfordSandbox {
                 let senses: [JSON] = translations.enumerated().filter { $0.element.lexicalCategory == category }.map { number, sense in
                     .object([
                         "definitions": selection.wants("definitions") ? sense.gloss.map { .strings([$0]) } : nil,
-                        "id": .string("wikdict-\(target)-\(id)-\(number + 1)"),
+                        "id": .string(sense.senseID.map { "\($0)-\(target)" } ?? "wikdict-\(target)-\(id)-\(number + 1)"),
                         "translations": selection.wants("translations")
                             ? .array(sense.translations.map { .object(["language": .string(target), "text": .string($0)]) }) : nil,
                     ])
@@ -48,7 +50,7 @@ extension OxfordSandbox {
                     "entries": .array([.object(["homographNumber": .string(version.firstHomograph), "senses": .array(senses)])]),
                     "language": .string(source),
                     "lexicalCategory": version.label(id: category, text: SandboxLabels.text(category)),
-                    "text": .string(id),
+                    "text": .string(JSON.text(ofID: id)),
                 ])
             }
             return JSON.headword(id, language: source, lexicalEntries)
@@ -57,7 +59,7 @@ extension OxfordSandbox {
         return .json(.object([
             "id": version == .v2 ? .string(rawWord) : nil,
             "metadata": version.metadata(operation: "translations", schema: "RetrieveTranslations"),
-            "results": .array(results), "word": version == .v2 ? .string(word) : nil,
+            "results": .array(results), "word": version == .v2 ? .string(JSON.text(ofID: word)) : nil,
         ]))
     }
 }

@@ -12,20 +12,31 @@ extension OxfordSandbox {
     }
 
     /// The sandbox's datasets: English (British and American codes over the same data) and English
-    /// to the five WikDict languages.
-    static let datasets: [Dataset] = {
+    /// to each language the lexicon has translations into.
+    var datasets: [Dataset] {
         let english = "OxfordSandbox lexicon: WordNet 3.0, wordfreq 3.1.1, CMU Pronouncing Dictionary"
         var datasets = [
             Dataset(source: "en-gb", region: "gb", origin: english), Dataset(source: "en-us", region: "us", origin: english),
             Dataset(source: "en", origin: english),
         ]
-        for target in sandboxTargets { datasets.append(Dataset(source: "en", target: target, origin: "FreeDict WikDict (Wiktionary, CC BY-SA 3.0)")) }
+        for target in lexicon.translationLanguages {
+            let origin = Self.wikDictLanguages.contains(target)
+                ? "FreeDict WikDict (Wiktionary, CC BY-SA 3.0)" : "Open Multilingual Wordnet: Wiktionary (CC BY-SA 3.0)"
+            datasets.append(Dataset(source: "en", target: target, origin: origin))
+        }
         return datasets
-    }()
+    }
+
+    /// The languages whose translations come from WikDict rather than the Open Multilingual Wordnet.
+    static let wikDictLanguages: Set<String> = ["bg", "fi", "ja", "nb"]
 
     static let languageNames = [
-        "en": "English", "en-gb": "English", "en-us": "English", "bg": "Bulgarian", "fi": "Finnish", "id": "Indonesian",
-        "ja": "Japanese", "nb": "Norwegian Bokmål",
+        "en": "English", "en-gb": "English", "en-us": "English", "ar": "Arabic", "bg": "Bulgarian", "de": "German", "el": "Greek",
+        "es": "Spanish", "fa": "Persian", "fi": "Finnish", "fr": "French", "ha": "Hausa", "hi": "Hindi", "id": "Indonesian",
+        "ig": "Igbo", "it": "Italian", "ja": "Japanese", "ka": "Georgian", "mr": "Marathi", "ms": "Malay", "nb": "Norwegian Bokmål",
+        "nso": "Northern Sotho", "pt": "Portuguese", "qu": "Quechua", "ro": "Romanian", "ru": "Russian", "tg": "Tajik",
+        "tk": "Turkmen", "tn": "Setswana", "tpi": "Tok Pisin", "tt": "Tatar", "xh": "isiXhosa", "yo": "Yoruba", "zh": "Chinese",
+        "zu": "isiZulu",
     ]
 
     /// `/languages?sourceLanguage=&targetLanguage=`: the datasets the sandbox serves. An unknown code
@@ -34,12 +45,12 @@ extension OxfordSandbox {
         try request.allowOnly(["sourceLanguage", "targetLanguage"], endpoint: "languages")
         let source = try request.single("sourceLanguage")
         let target = try request.single("targetLanguage")
-        let known = Set(OxfordLanguage.known.map(\.rawValue) + Self.sandboxTargets)
+        let known = Set(OxfordLanguage.known.map(\.rawValue) + lexicon.translationLanguages)
         for code in [source, target].compactMap({ $0 }) where !known.contains(code) {
             throw .notFound("Unknown language '\(code)'")
         }
         if let source, source == target { throw .badRequest("sourceLanguage and targetLanguage can not be same") }
-        let results: [JSON] = Self.datasets.filter { dataset in
+        let results: [JSON] = datasets.filter { dataset in
             (source.map { $0 == dataset.source } ?? true) && (target.map { $0 == dataset.target } ?? true)
         }.map { dataset in
             .object([
@@ -107,14 +118,18 @@ extension OxfordSandbox {
         -> SandboxResponse
     {
         try request.allowOnly([], endpoint: list)
+        // v2 answers a language it does not know with 404 (spec §2.3); v1 with 400.
+        let unknown = SandboxFailure.notFound("Unknown sourceLanguage and/or targetLanguage")
         if let target {
+            guard version == .v1 || (Self.codes(OxfordLanguage.bilingualSource).contains(source) && translationTargets.contains(target)) else { throw unknown }
             try checkLanguage(source, in: Self.codes(OxfordLanguage.bilingualSource), endpoint: list)
-            try checkLanguage(target, in: Self.codes(OxfordLanguage.bilingualTarget) + Self.sandboxTargets, endpoint: list, role: "Target")
+            try checkLanguage(target, in: translationTargets, endpoint: list, role: "Target")
             guard source != target else { throw .badRequest("source_lang and target_lang can not be same") }
         } else {
+            guard version == .v1 || Self.codes(OxfordLanguage.monolingual).contains(source) else { throw unknown }
             try checkLanguage(source, in: version == .v2 ? Self.codes(OxfordLanguage.monolingual) : Self.v1EntryLanguages, endpoint: list)
         }
-        let served = target == nil ? ["en", "en-gb", "en-us"].contains(source) : source == "en" && Self.sandboxTargets.contains(target ?? "")
+        let served = target == nil ? ["en", "en-gb", "en-us"].contains(source) : source == "en" && lexicon.translationLanguages.contains(target ?? "")
         guard served else {
             throw version == .v2
                 ? .notFound("The sandbox has no \(list) for '\(source)\(target.map { "' to '\($0)" } ?? "")'")

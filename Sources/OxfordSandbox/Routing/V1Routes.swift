@@ -92,60 +92,9 @@ extension OxfordSandbox {
         let id = try wordID(word)
         guard language == "en" else { throw .v1NotFound(id, language) }
         let renderer = EntryRenderer(version: .v1, language: language, selection: selection)
-        let results = lexicon.headwords(matching: id, strictMatch: false).compactMap { headword in
-            lexicon.words[headword].flatMap { renderer.headwordEntry(headword, $0) }
-        }
+        let results = try rendered(lexicon.headwords(matching: id, strictMatch: false), renderer.headwordEntry)
         guard !results.isEmpty else { throw .v1NotFound(id, language) }
         return .json(.object(["metadata": APIVersion.providerOnly, "results": .array(results)]))
-    }
-
-    /// v1 `/wordlist/{language}/{filters}`: the headwords with a sense matching every filter
-    /// (`lexicalCategory`, `domains`, `registers`, `regions`, `translations`; at most 5 values each and
-    /// 20 in all), alphabetically, paged by `limit` and `offset`; `prefix`, `exact` and `word_length`
-    /// (`>5`, `<10`, `>5<10`, `3`) narrow them.
-    private func wordlist(_ request: SandboxRequest, language: String, filters segment: String) throws(SandboxFailure) -> SandboxResponse {
-        try checkLanguage(language, in: Self.v1EntryLanguages, endpoint: "wordlist")
-        try request.allowOnly(["limit", "offset", "prefix", "exact", "word_length"], endpoint: "wordlist")
-        let filters = try Self.pathFilters(segment)
-        let allowed = Set(Self.v1Filters["wordlist"] ?? [])
-        var total = 0
-        for (name, values) in filters {
-            guard allowed.contains(name) else {
-                throw .badRequest("Unknown filter '\(name)' for the wordlist endpoint. Allowed: \(allowed.sorted().joined(separator: ", "))")
-            }
-            guard let values else { throw .badRequest("filter has no values: '\(name)'") }
-            guard values.count <= 5 else { throw .badRequest("The filter '\(name)' has \(values.count) values; the limit is 5") }
-            total += values.count
-        }
-        guard total <= 20 else { throw .badRequest("total number of filters > 20 (\(total))") }
-        guard !filters.isEmpty else { throw .badRequest("The wordlist needs at least one filter, such as lexicalCategory=noun") }
-        let limit = try request.int("limit", in: 1...5000) ?? 5000
-        let offset = try request.int("offset", in: 0...Int.max) ?? 0
-        let prefix = try request.single("prefix")?.lowercased()
-        let exact = try request.bool("exact") ?? false
-        let lengths = try Self.wordLength(try request.single("word_length"))
-        func wanted(_ name: String) -> Set<String>? { (filters[name] ?? nil).map { Set($0.map(SandboxLabels.id)) } }
-        let categories = wanted("lexicalCategory"), domains = wanted("domains"), registers = wanted("registers"), regions = wanted("regions")
-        let targets = filters["translations"] ?? nil
-        guard language == "en" else { throw .v1NotFound("wordlist", language) }
-        let matches = lexicon.sortedHeadwords.filter { id in
-            guard let word = lexicon.words[id], lengths.contains(id.count) else { return false }
-            if let prefix, exact ? id != prefix : !id.hasPrefix(prefix) { return false }
-            if let targets, !targets.allSatisfy({ word.translations?[$0] != nil }) { return false }
-            return word.lexicalEntries.contains { entry in
-                (categories?.contains(entry.lexicalCategory) ?? true) && entry.senses.contains { sense in
-                    func matches(_ wanted: Set<String>?, _ labels: [String]?) -> Bool {
-                        wanted.map { wanted in (labels ?? []).contains { wanted.contains(SandboxLabels.id($0)) } } ?? true
-                    }
-                    return matches(domains, sense.domains) && matches(registers, sense.registers) && matches(regions, sense.regions)
-                }
-            }
-        }
-        let page = matches.dropFirst(offset).prefix(limit).map { JSON.object(["id": .string($0), "word": .string($0)]) }
-        return .json(.object([
-            "metadata": .object(["limit": .int(limit), "offset": .int(offset), "provider": .string(APIVersion.provider), "total": .int(matches.count)]),
-            "results": .array(Array(page)),
-        ]))
     }
 
     /// The lengths `word_length` allows: `3`, `>5`, `<10`, `>5<10` (also `>5,<10`).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value the sandbox writes. Object members are written in the order given; the builders
 /// below give them in alphabetical order, as the real service does.
 enum JSON: Sendable {
@@ -39,10 +41,24 @@ enum JSON: Sendable {
     static func headword(_ id: String, language: String, _ lexicalEntries: [JSON]) -> JSON? {
         guard !lexicalEntries.isEmpty else { return nil }
         return .object([
-            "id": .string(id), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
-            "type": .string("headword"), "word": .string(id),
+            "id": .string(encodedID(id)), "language": .string(language), "lexicalEntries": .array(lexicalEntries),
+            "type": .string("headword"), "word": .string(text(ofID: id)),
         ])
     }
+
+    /// The text of a word id: underscores as spaces (`swimming_pool` is `swimming pool`).
+    static func text(ofID id: String) -> String { id.replacingOccurrences(of: "_", with: " ") }
+
+    /// The id of a word's text: spaces as underscores.
+    static func id(ofText text: String) -> String { text.replacingOccurrences(of: " ", with: "_") }
+
+    /// An id as answers carry it: spaces as underscores, then every byte but RFC 3986's unreserved
+    /// characters percent-encoded, as the service writes them (`swimmer%27s_ear`, `am%C3%A9liorer`).
+    static func encodedID(_ id: String) -> String {
+        JSON.id(ofText: id).addingPercentEncoding(withAllowedCharacters: unreserved) ?? id
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// An array of strings.
     static func strings(_ values: [String]) -> JSON { .array(values.map(JSON.string)) }

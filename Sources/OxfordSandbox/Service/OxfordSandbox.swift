@@ -70,13 +70,16 @@ public struct OxfordSandbox: Sendable {
         }
     }
 
-    /// The word id of a path: at most 128 characters; underscores read as spaces.
+    /// The word id of a path, as the lexicon keys it: at most 128 characters; spaces read as
+    /// underscores (`swimming pool` is `swimming_pool`).
     func wordID(_ raw: String) throws(SandboxFailure) -> String {
         guard raw.count <= 128 else {
             throw SandboxFailure(status: .init(code: 414, reasonPhrase: "Request-URI Too Long"),
                 message: "The word_id has \(raw.count) characters; the maximum is 128")
         }
-        return raw.replacingOccurrences(of: "_", with: " ")
+        // An id taken from an answer arrives percent-encoded (`o%27clock`); the service decodes it.
+        let decoded = raw.contains("%") ? raw.removingPercentEncoding ?? raw : raw
+        return decoded.replacingOccurrences(of: " ", with: "_")
     }
 
     /// The languages of a family as codes.

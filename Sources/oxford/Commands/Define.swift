@@ -39,7 +39,7 @@ struct Define: SendingCommand {
             let lemmaLanguage: OxfordLanguage = lookup.monolingual.rawValue.hasPrefix("en") ? .English : lookup.monolingual
             guard let lemmas = try? await session.client.lemmas(word, language: lemmaLanguage), !lemmas.headwords.isEmpty,
                 lemmas.headwords != [word]
-            else { throw error }
+            else { throw await Self.withSuggestions(error, for: word, language: lookup.monolingual, session) }
             for (index, headword) in lemmas.headwords.enumerated() {
                 if index > 0 { terminal.print() }
                 let request = try entries(headword)
@@ -51,5 +51,21 @@ struct Define: SendingCommand {
                 }
             }
         }
+    }
+
+    /// A not-found failure that names the nearest headwords the server's search knows (spelling
+    /// distance, then frequency): `did you mean: receive?`. The failure alone when it has none.
+    static func withSuggestions(_ error: EndpointError, for word: String, language: OxfordLanguage, _ session: Session) async -> CommandFailure {
+        let failure = CommandFailure(error)
+        guard case .service(let status, let message) = failure,
+            let results = try? await session.client.search(word, language: language, limit: 5).results
+        else { return failure }
+        var suggestions: [String] = []
+        for result in results where result.matchType == "fuzzy" || result.matchType == "headword" {
+            let text = result.word ?? result.id.replacingOccurrences(of: "_", with: " ")
+            if text != word, !suggestions.contains(text) { suggestions.append(text) }
+        }
+        guard !suggestions.isEmpty else { return failure }
+        return .service(status: status, message: message + "; did you mean: " + suggestions.prefix(3).joined(separator: ", ") + "?")
     }
 }

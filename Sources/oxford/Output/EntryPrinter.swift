@@ -19,6 +19,12 @@ struct EntryPrinter {
         let pronunciations = Self.pronunciations(of: headword)
         if !pronunciations.isEmpty { line += "  " + pronunciations.map { terminal.cyan("/\($0.0)/") + ($0.1.map { " " + terminal.dim("(\($0))") } ?? "") }.joined(separator: ", ") }
         terminal.print(line)
+        let entries = headword.lexicalEntries.flatMap { $0.entries ?? [] }
+        let variants = Self.unique(entries.flatMap { $0.variantForms ?? [] }.map(Self.describe))
+        if !variants.isEmpty { terminal.printWrapped(terminal.dim("also: "), prefixWidth: 6, variants.joined(separator: ", ")) }
+        for etymology in Self.unique(entries.flatMap { $0.etymologies ?? [] }) {
+            terminal.printWrapped(terminal.dim("origin: "), prefixWidth: 8, etymology)
+        }
         for lexicalEntry in headword.lexicalEntries {
             terminal.print(terminal.magenta(terminal.italic(lexicalEntry.lexicalCategory.text.lowercased())))
             let entries = lexicalEntry.entries ?? []
@@ -28,7 +34,29 @@ struct EntryPrinter {
             for (number, sense) in senses.enumerated() {
                 printSense(sense, number: "\(number + 1).", indent: "  ")
             }
+            printRelated("derivatives", lexicalEntry.derivatives)
+            printRelated("derived from", lexicalEntry.derivativeOf)
+            printRelated("phrases", lexicalEntry.phrases)
+            printRelated("phrasal verbs", lexicalEntry.phrasalVerbs)
         }
+    }
+
+    /// `  derivatives: vapidity, vapidness`, when there are any.
+    private func printRelated(_ name: String, _ entries: [OxfordRelatedEntry]?) {
+        let texts = (entries ?? []).map(\.text)
+        guard !texts.isEmpty else { return }
+        terminal.printWrapped("  " + terminal.green(name + ": "), prefixWidth: name.count + 4, texts.joined(separator: ", "))
+    }
+
+    /// `color (American)`.
+    private static func describe(_ variant: OxfordVariantForm) -> String {
+        let regions: [String] = (variant.regions ?? []).map(\.text)
+        return regions.isEmpty ? variant.text : "\(variant.text) (\(regions.joined(separator: ", ")))"
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     private func printSense(_ sense: OxfordSense, number: String, indent: String) {
