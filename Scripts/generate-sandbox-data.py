@@ -439,9 +439,14 @@ def inflections_of(lemminflect, headword, category, proper_noun, attested):
     tokens = headword.split("_")
 
     def forms_of(word, allow_oov):
-        table = lemminflect.getAllInflections(word, upos=upos)
-        if not table and allow_oov:
-            table = lemminflect.getAllInflectionsOOV(word, upos=upos)
+        table = dict(lemminflect.getAllInflections(word, upos=upos))
+        # lemminflect has nothing: no entry, or (blog, dare) a verb entry without any inflected form.
+        if (not table or (upos == "VERB" and not {"VBD", "VBG", "VBZ"} & set(table))) and allow_oov:
+            return lemminflect.getAllInflectionsOOV(word, upos=upos)
+        # lemminflect leaves out a past participle equal to the past tense (abandoned); its
+        # getInflection gives it.
+        if upos == "VERB" and "VBD" in table and "VBN" not in table:
+            table["VBN"] = lemminflect.getInflection(word, tag="VBN")
         return table
 
     found = []

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import NIOCore
 import Testing
 
 @testable import OxfordSandbox
@@ -172,5 +174,16 @@ struct SplitMix64: RandomNumberGenerator {
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
+    }
+}
+
+@Suite("Sandbox answer cache")
+struct SandboxResponseCacheTests {
+    @Test("An answer costs its buffer's capacity, its key and the entry's bookkeeping, so the budget bounds memory")
+    func costCountsCapacity() {
+        let response = SandboxResponse.json(.object(["results": .string(String(repeating: "x", count: 3000))]))
+        let cost = SandboxResponseCache.cost(of: response, target: "/api/v2/entries/en-gb/ace")
+        #expect(cost >= response.body.capacity + 25 + SandboxResponseCache.entryOverhead)
+        #expect(response.body.capacity >= response.body.readableBytes)
     }
 }
