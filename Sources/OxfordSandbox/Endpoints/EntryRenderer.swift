@@ -37,7 +37,7 @@ struct EntryRenderer: Sendable {
         let everything = selection.fields == nil
         let pronunciations = selection.wants("pronunciations") ? Self.pronunciations(word, version) : nil
         let inflections: JSON? =
-            everything ? JSON.nonEmpty(entry.inflections.map { .object(["inflectedForm": .string(JSON.text(ofID: $0.form))]) }) : nil
+            everything ? JSON.nonEmpty(Self.distinctForms(entry.inflections).map { .object(["inflectedForm": .string(JSON.text(ofID: $0))]) }) : nil
         let entryObject = JSON.object([
             "etymologies": selection.wants("etymologies") ? SandboxWord.strings(word.etymologies) : nil,
             "homographNumber": .string(version.firstHomograph),
@@ -61,6 +61,12 @@ struct EntryRenderer: Sendable {
         ])
     }
 
+    /// The inflected forms, each once, in order (`aced` is both past and past participle).
+    static func distinctForms(_ inflections: [SandboxWord.Inflection]) -> [String] {
+        var seen = Set<String>()
+        return inflections.map(\.form).filter { seen.insert($0).inserted }
+    }
+
     /// `[{id, text}]` of headwords given by their text.
     static func relatedEntries(_ texts: [String]?) -> JSON? {
         JSON.nonEmpty((texts ?? []).map { .object(["id": .string(JSON.encodedID($0)), "text": .string(JSON.text(ofID: $0))]) })
@@ -76,7 +82,9 @@ struct EntryRenderer: Sendable {
 
     private func sense(_ entryID: String, _ sense: SandboxWord.Sense) -> JSON {
         let everything = selection.fields == nil
-        let synonyms = everything ? JSON.nonEmpty((sense.synonyms ?? []).map { .object(["language": .string(language), "text": .string($0)]) }) : nil
+        let synonyms = everything
+            ? JSON.nonEmpty((sense.synonyms ?? []).map { .object(["id": .string(JSON.encodedID($0)), "language": .string(language), "text": .string($0)]) })
+            : nil
         let linked = everything && (!(sense.synonyms ?? []).isEmpty || !(sense.antonyms ?? []).isEmpty)
         let classes = everything && version == .v2
         return .object([
@@ -96,13 +104,13 @@ struct EntryRenderer: Sendable {
 
     private func labels(_ values: [String]?) -> JSON? { JSON.nonEmpty((values ?? []).map(version.label)) }
 
-    /// The word's pronunciations: IPA from the CMU dictionary (American English) and Wiktionary
-    /// (British English), each with its dialect.
+    /// The word's pronunciations: IPA from the CMU dictionary (American English) and Wiktionary,
+    /// whose transcriptions WikDict gives without their dialects, so none is claimed for them.
     static func pronunciations(_ word: SandboxWord, _ version: APIVersion) -> JSON? {
         JSON.nonEmpty(
             (word.pronunciations ?? []).map { pronunciation in
                 .object([
-                    "dialects": pronunciation.dialect.isEmpty ? nil : .strings([pronunciation.dialect]),
+                    "dialects": ["", "Wiktionary"].contains(pronunciation.dialect) ? nil : .strings([pronunciation.dialect]),
                     "phoneticNotation": .string("IPA"),
                     "phoneticSpelling": .string(pronunciation.ipa),
                 ])

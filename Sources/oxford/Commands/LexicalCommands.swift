@@ -148,9 +148,20 @@ struct Inflections: SendingCommand {
         for headword in inflections.results {
             terminal.print(terminal.bold(headword.text ?? headword.id))
             for entry in headword.lexicalEntries {
-                let forms = (entry.inflections ?? []).map { form in
+                // A form of several tags (aced: past; past participle) is printed once.
+                var order: [String] = []
+                var tags: [String: [String]] = [:]
+                for form in entry.inflections ?? [] {
+                    if tags[form.inflectedForm] == nil {
+                        order.append(form.inflectedForm)
+                        tags[form.inflectedForm] = []
+                    }
                     let features = (form.grammaticalFeatures ?? []).map { $0.text.lowercased() }.joined(separator: " ")
-                    return features.isEmpty ? form.inflectedForm : "\(form.inflectedForm) \(terminal.dim("(\(features))"))"
+                    if !features.isEmpty { tags[form.inflectedForm]?.append(features) }
+                }
+                let forms = order.map { form in
+                    let features = (tags[form] ?? []).joined(separator: "; ")
+                    return features.isEmpty ? form : "\(form) \(terminal.dim("(\(features))"))"
                 }
                 terminal.print("  " + terminal.magenta(terminal.italic(entry.lexicalCategory.text.lowercased())) + ": " + (forms.isEmpty ? terminal.dim("no inflected forms") : forms.joined(separator: ", ")))
             }

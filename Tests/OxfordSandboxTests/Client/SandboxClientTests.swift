@@ -122,8 +122,9 @@ struct SandboxClientTests {
         try await withSandbox { server in
             let ace = try await client(server).inflections("ace")
             let verb = try #require(ace.results.first?.lexicalEntries.first { $0.lexicalCategory.id == "verb" })
-            let forms = Dictionary(uniqueKeysWithValues: (verb.inflections ?? []).map { ($0.inflectedForm, $0.grammaticalFeatures?.map(\.id) ?? []) })
-            #expect(forms == ["aced": ["past"], "acing": ["present_participle"], "aces": ["third", "singular", "present"]])
+            let forms = (verb.inflections ?? []).map { [$0.inflectedForm] + ($0.grammaticalFeatures?.map(\.id) ?? []) }
+            // The headword's own form first, then one form per tag (aced is past and past participle).
+            #expect(forms == [["ace"], ["aced", "past"], ["acing", "present_participle"], ["aced", "past_participle"], ["aces", "third", "singular", "present"]])
         }
     }
 

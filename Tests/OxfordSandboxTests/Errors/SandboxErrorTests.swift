@@ -101,7 +101,7 @@ struct SandboxErrorTests {
                 ("/api/v2/entries/en-gb/zzyzx", "error", "No entry found matching supplied source_lang, word and provided filters"),
                 ("/api/v2/entries/es/ace", "error", "No entry found matching supplied source_lang, word and provided filters"),
                 ("/api/v2/lemmas/de/haus", "error", "No lemma was found in dictionary 'de' for the inflected form 'haus'"),
-                ("/api/v2/translations/en/de/ace", "error", "No bilingual entry is found matching supplied source_lang and id"),
+                ("/api/v2/translations/en/tpi/ace", "error", "No bilingual entry is found matching supplied source_lang and id"),
                 ("/api/v2/search/en-gb?q=zzyzx", "error", "No entry was found matching the selection parameters"),
                 ("/api/v2/filters/thesaurus", "error", "The endpoint 'thesaurus' has no filters. Endpoints: entries, lemmas"),
                 ("/api/v2/languages?sourceLanguage=xx", "error", "Unknown language 'xx'"),

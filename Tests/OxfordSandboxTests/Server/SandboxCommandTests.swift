@@ -29,14 +29,14 @@ struct SandboxCommandTests {
         let result = try await command.run(["--lexicon", file.path, "--port", "0"], environment: ProcessRunner.environment())
         let (status, errors) = (result.status, result.errors)
         #expect(status == 1)
-        #expect(errors.contains("the sandbox lexicon \(file.path) cannot be read: expected '{' at byte 0"), "\(errors)")
+        #expect(errors.contains("the sandbox lexicon \(file.path) cannot be read: the file does not start with OXLX (at byte 0)"), "\(errors)")
     }
 
     @Test("--port 0 serves on a free port, announced on standard error; SIGTERM stops it")
     func serves() async throws {
         let server = try await command.start(
             ["--port", "0", "--app-id", "cli-id", "--app-key", "cli-key", "--log-level", "warning"],
-            readyWhen: /http:\/\/127\.0\.0\.1:(\d+)\/api\/v2.*10000 headwords.*Ctrl-C/)
+            readyWhen: /http:\/\/127\.0\.0\.1:(\d+)\/api\/v2.*\d{6} headwords.*Ctrl-C/)
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.announced)/api/v2/lemmas/en/pixels")!)
         request.setValue("cli-id", forHTTPHeaderField: "app_id")
         request.setValue("cli-key", forHTTPHeaderField: "app_key")

@@ -72,7 +72,8 @@ indirect enum Shape: Sendable {
         case .any: return []
         case .string: return value is String ? [] : ["\(path): not a string"]
         case .boolean: return value is Bool ? [] : ["\(path): not a boolean"]
-        case .number: return value is NSNumber && !(value is Bool) ? [] : ["\(path): not a number"]
+        // Foundation on Linux bridges the numbers 0 and 1 as Bool too, so a number is any NSNumber.
+        case .number: return value is NSNumber ? [] : ["\(path): not a number"]
         case .array(let element):
             guard let array = value as? [Any] else { return ["\(path): not an array"] }
             guard !array.isEmpty else { return ["\(path): an empty array"] }
