@@ -878,6 +878,10 @@ def record_summary(record, categories, languages):
     return category_bits, flags, language_bits, facets
 
 
+# How many of the most frequent headwords are placed first, by frequency (see write_file).
+FREQUENT_FIRST = 5000
+
+
 def write_file(path, records, lemmas, labels):
     headword_keys = sorted(records, key=utf8_key)
     form_keys = sorted(lemmas, key=utf8_key)
@@ -898,8 +902,17 @@ def write_file(path, records, lemmas, labels):
         locations.append((len(blocks), len(current), len(data)))
         current += data
 
-    for key in headword_keys:
+    # The most frequent headwords first, most frequent first, so the words most looked up share a
+    # few blocks that stay inflated in the reader's cache; then the rest in key order, where
+    # neighbours (swimming, swimming_pool) compress well together. Rows give every record's place,
+    # so the order is free.
+    by_frequency = sorted(headword_keys, key=lambda k: (-records[k]["frequency"], utf8_key(k)))[:FREQUENT_FIRST]
+    frequent = set(by_frequency)
+    placed = {}
+    for key in by_frequency + [k for k in headword_keys if k not in frequent]:
         place(dumps(records[key]).encode("utf-8"))
+        placed[key] = locations.pop()
+    locations.extend(placed[key] for key in headword_keys)
     for key in form_keys:
         place(dumps(lemmas[key]).encode("utf-8"))
     if current:
@@ -1120,8 +1133,8 @@ def verify(path):
     assert reader.hkeys == sorted(reader.hkeys, key=utf8_key) and reader.lkeys == sorted(reader.lkeys, key=utf8_key)
     names, offsets, numbers = reader.facets()
     problems = 0
-    # Blocks lie inside DATA, one after another; records follow each other in HKEY then LKEY order,
-    # and a block holds more than one record only within blockSize.
+    # Blocks lie inside DATA, one after another; records do not overlap, and a block holds more than
+    # one record only within blockSize.
     _, data_offset, data_length, _ = reader.entries["DATA"]
     position = data_offset
     for offset, stored, inflated in reader.blocks:
@@ -1132,7 +1145,7 @@ def verify(path):
         [struct.unpack_from("<III", reader.sections["LROW"], 12 * i) for i in range(len(reader.lkeys))]
     previous = (0, 0)
     records_in_block = {}
-    for block, offset, length in rows:
+    for block, offset, length in sorted(rows):
         problems += (block, offset) < previous or offset + length > reader.blocks[block][2]
         previous = (block, offset + length)
         records_in_block[block] = records_in_block.get(block, 0) + 1

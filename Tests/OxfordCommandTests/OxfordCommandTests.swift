@@ -83,6 +83,28 @@ struct OxfordCommandTests {
         }
     }
 
+    @Test("Offline, a real dictionary: rare and multi-word words, etymologies and derivatives, translations, suggestions")
+    func dictionary() async throws {
+        let cases: [([String], [String])] = [
+            (["define", "serendipity"], ["origin: from English Serendip and -ity", "  1. good luck in making unexpected and fortunate discoveries", "  derivatives: serendipitous"]),
+            (["define", "swimming_pool"], ["noun", "  1. pool that provides a facility for swimming"]),
+            (["define", "ephemeral"], ["adjective"]),
+            (["translate", "house", "--to", "es"], ["  1. a dwelling that serves as living quarters for one or more families", "     → casa"]),
+            (["translate", "water", "--to", "de"], ["     → Wasser"]),
+        ]
+        for (arguments, expected) in cases {
+            let result = try await run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            let lines = Set(result.output.split(separator: "\n").map(String.init))
+            for line in expected where !lines.contains(line) {
+                Issue.record("oxford \(arguments.joined(separator: " ")) printed no line \"\(line)\":\n\(result.output)")
+            }
+        }
+        let misspelt = try await run(["define", "recieve"])
+        #expect(misspelt.status == 2 && misspelt.output.isEmpty)
+        #expect(misspelt.errors.contains("not found (404): No entry found matching supplied source_lang, word and provided filters; did you mean: receive"), "\(misspelt.errors)")
+    }
+
     @Test("The v1 layout: define, thesaurus, sentences, lemmas (the lemmatron), search, translate, lists")
     func v1() async throws {
         let cases: [([String], String)] = [

@@ -50,6 +50,9 @@ final class BlockStore: @unchecked Sendable {
     /// The number of blocks.
     var count: Int { blocks.count }
 
+    /// Each block's inflated length.
+    var inflatedLengths: [Int] { blocks.map(\.inflatedLength) }
+
     /// Whether `location` lies inside its block.
     func contains(_ location: Location) -> Bool {
         location.block >= 0 && location.block < blocks.count && location.offset >= 0 && location.length >= 0

@@ -8,10 +8,11 @@ struct LexiconParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    /// Parses a headword record.
-    static func word(_ record: UnsafeBufferPointer<UInt8>) throws(LexiconParseError) -> SandboxWord {
+    /// Parses a headword record; its translations (the larger part of a frequent word's record)
+    /// only when asked for, and otherwise skipped without building them.
+    static func word(_ record: UnsafeBufferPointer<UInt8>, withTranslations: Bool = true) throws(LexiconParseError) -> SandboxWord {
         var parser = LexiconParser(bytes: record)
-        let word = try parser.word()
+        let word = try parser.word(withTranslations: withTranslations)
         try parser.end()
         return word
     }
@@ -33,7 +34,7 @@ struct LexiconParser {
 
     // MARK: The schema
 
-    private mutating func word() throws(LexiconParseError) -> SandboxWord {
+    private mutating func word(withTranslations: Bool) throws(LexiconParseError) -> SandboxWord {
         var word = SandboxWord(frequency: 0, lexicalEntries: [])
         try object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
             switch key {
@@ -64,7 +65,7 @@ struct LexiconParser {
                     }
                     return variant
                 }
-            case "translations":
+            case "translations" where withTranslations:
                 word.translations = try parser.dictionary { (parser: inout LexiconParser) throws(LexiconParseError) in
                     try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in
                         var translation = SandboxWord.Translation(lexicalCategory: "", translations: [])

@@ -64,16 +64,16 @@ public struct SandboxLexicon: Sendable {
     /// Whether `id` is a headword.
     func contains(_ id: String) -> Bool { storage.headwords.index(of: id) != nil }
 
-    /// The headword `id`, or `nil` when there is none.
-    func word(_ id: String) throws(LexiconFormatError) -> SandboxWord? {
+    /// The headword `id`, or `nil` when there is none; without its translations unless asked.
+    func word(_ id: String, withTranslations: Bool = true) throws(LexiconFormatError) -> SandboxWord? {
         guard let index = storage.headwords.index(of: id) else { return nil }
-        return try word(at: index)
+        return try word(at: index, withTranslations: withTranslations)
     }
 
     /// Headword number `index` (in id order).
-    func word(at index: Int) throws(LexiconFormatError) -> SandboxWord {
+    func word(at index: Int, withTranslations: Bool = true) throws(LexiconFormatError) -> SandboxWord {
         try storage.blocks.withRecord(at: storage.headwordRows.location(index)) { (bytes) throws(LexiconParseError) in
-            try LexiconParser.word(bytes)
+            try LexiconParser.word(bytes, withTranslations: withTranslations)
         }
     }
 

@@ -17,20 +17,48 @@ struct SortedKeys: Sendable {
         guard offsets.count == (expectedCount + 1) * 4 else {
             throw LexiconFormatError("the offsets of \(tag) hold \(offsets.count / 4) entries, not \(expectedCount + 1)", offset: 0)
         }
-        let starts: [UInt32] = offsets.withUnsafeBytes { raw in
-            (0...expectedCount).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+        let starts = [UInt32](unsafeUninitializedCapacity: expectedCount + 1) { buffer, initialized in
+            offsets.withUnsafeBytes { raw in
+                for index in 0...expectedCount {
+                    buffer[index] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                }
+            }
+            initialized = expectedCount + 1
         }
         guard starts.first == 0, starts.last.map(Int.init) == text.count else {
             throw LexiconFormatError("the offsets of \(tag) do not span its \(text.count) bytes", offset: 0)
         }
         self.text = Array(text)
         self.starts = starts
-        // Every offset is checked before any key is read, so no key can reach past the text.
-        for index in 0..<count where starts[index] > starts[index + 1] {
-            throw LexiconFormatError("the offsets of \(tag) run backwards at entry \(index)", offset: index * 4)
+        // Every offset is checked before any key is read, so no key can reach past the text; then
+        // the order, which binary search needs.
+        if let backwards = Self.firstDecrease(starts) {
+            throw LexiconFormatError("the offsets of \(tag) run backwards at entry \(backwards)", offset: backwards * 4)
         }
-        for index in 1..<max(count, 1) where compare(index - 1, with: index) != .orderedAscending {
-            throw LexiconFormatError("the keys of \(tag) are not sorted at entry \(index)", offset: Int(starts[index]))
+        if let unsorted = firstUnsorted() {
+            throw LexiconFormatError("the keys of \(tag) are not sorted at entry \(unsorted)", offset: Int(starts[unsorted]))
+        }
+    }
+
+    private static func firstDecrease(_ starts: [UInt32]) -> Int? {
+        starts.withUnsafeBufferPointer { buffer in
+            for index in 0..<max(buffer.count - 1, 0) where buffer[index] > buffer[index + 1] { return index }
+            return nil
+        }
+    }
+
+    /// The first key that is not above the one before it, comparing bytes with `memcmp`.
+    private func firstUnsorted() -> Int? {
+        text.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                guard let base = text.baseAddress, starts.count > 2 else { return nil }
+                for index in 1..<(starts.count - 1) {
+                    let previous = Int(starts[index - 1]), start = Int(starts[index]), end = Int(starts[index + 1])
+                    let order = memcmp(base + previous, base + start, min(start - previous, end - start))
+                    if order > 0 || (order == 0 && start - previous >= end - start) { return index }
+                }
+                return nil
+            }
         }
     }
 
@@ -125,11 +153,5 @@ struct SortedKeys: Sendable {
             if a != b { return a < b ? .orderedAscending : .orderedDescending }
         }
         return end - start == wanted.count ? .orderedSame : (end - start < wanted.count ? .orderedAscending : .orderedDescending)
-    }
-
-    private func compare(_ lhs: Int, with rhs: Int) -> ComparisonResult {
-        text.withUnsafeBufferPointer { buffer in
-            compare(lhs, UnsafeBufferPointer(rebasing: buffer[Int(starts[rhs])..<Int(starts[rhs + 1])]))
-        }
     }
 }

@@ -30,7 +30,7 @@ extension OxfordSandbox {
             ? .notFound("No bilingual entry is found matching supplied source_lang and id and/or that entry has no senses with translations in the target language")
             : .v1NotFound(word, source)
         guard source == "en" else { throw notFound }
-        let results: [JSON] = try rendered(lexicon.headwords(matching: word, strictMatch: strictMatch)) { id, headword in
+        let results: [JSON] = try rendered(lexicon.headwords(matching: word, strictMatch: strictMatch), withTranslations: true) { id, headword in
             guard let translations = headword.translations?[target] else { return nil }
             var categories: [String] = []
             for translation in translations where !categories.contains(translation.lexicalCategory) { categories.append(translation.lexicalCategory) }

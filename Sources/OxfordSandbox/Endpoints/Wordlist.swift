@@ -70,7 +70,7 @@ struct WordlistQuery {
         excludePrimeSenses = try exclusion("exclude_prime_senses", allowed: ["domains", "registers"])
         prefix = try request.single("prefix").map { JSON.id(ofText: $0.lowercased()) }
         exact = try request.bool("exact") ?? false
-        lengths = try OxfordSandbox.wordLength(try request.single("word_length"))
+        lengths = try Self.wordLength(try request.single("word_length"))
     }
 
     /// Whether a headword with these facets (its first the prime sense's) is selected.
@@ -78,6 +78,25 @@ struct WordlistQuery {
         if let exclude, facets.contains(where: exclude.touches) { return false }
         if let excludePrimeSenses, let prime = facets.first, excludePrimeSenses.touches(prime) { return false }
         return facets.contains { facet in filters.matchesEvery(facet) && !(excludeSenses?.touches(facet) ?? false) }
+    }
+
+    /// The lengths `word_length` allows: `3`, `>5`, `<10`, `>5<10` (also `>5,<10`).
+    static func wordLength(_ text: String?) throws(SandboxFailure) -> ClosedRange<Int> {
+        guard let text, !text.isEmpty else { return 0...Int.max }
+        if let exact = Int(text) { return exact...exact }
+        var low = 0, high = Int.max
+        var rest = Substring(text.replacingOccurrences(of: ",", with: ""))
+        while let sign = rest.first, sign == ">" || sign == "<" {
+            rest = rest.dropFirst()
+            let digits = rest.prefix { $0.isNumber }
+            guard let value = Int(digits) else { break }
+            rest = rest.dropFirst(digits.count)
+            if sign == ">" { low = value + 1 } else { high = value - 1 }
+        }
+        guard rest.isEmpty, low <= high else {
+            throw .badRequest("word_length '\(text)' is not a length: use 3, >5, <10 or >5<10")
+        }
+        return low...high
     }
 
     /// The filters, named and valued, within the limits (5 values each, 20 in all).

@@ -96,23 +96,4 @@ extension OxfordSandbox {
         guard !results.isEmpty else { throw .v1NotFound(id, language) }
         return .json(.object(["metadata": APIVersion.providerOnly, "results": .array(results)]))
     }
-
-    /// The lengths `word_length` allows: `3`, `>5`, `<10`, `>5<10` (also `>5,<10`).
-    static func wordLength(_ text: String?) throws(SandboxFailure) -> ClosedRange<Int> {
-        guard let text, !text.isEmpty else { return 0...Int.max }
-        if let exact = Int(text) { return exact...exact }
-        var low = 0, high = Int.max
-        var rest = Substring(text.replacingOccurrences(of: ",", with: ""))
-        while let sign = rest.first, sign == ">" || sign == "<" {
-            rest = rest.dropFirst()
-            let digits = rest.prefix { $0.isNumber }
-            guard let value = Int(digits) else { break }
-            rest = rest.dropFirst(digits.count)
-            if sign == ">" { low = value + 1 } else { high = value - 1 }
-        }
-        guard rest.isEmpty, low <= high else {
-            throw .badRequest("word_length '\(text)' is not a length: use 3, >5, <10 or >5<10")
-        }
-        return low...high
-    }
 }

@@ -117,6 +117,32 @@ struct SandboxClientTests {
         }
     }
 
+    @Test("entries: every field the richer lexicon adds is read by the OxfordDictionaries models")
+    func richerFieldsDecode() async throws {
+        try await withSandbox { server in
+            let oxford = client(server)
+            func lexicalEntries(_ word: String) async throws -> [OxfordLexicalEntry] {
+                try await oxford.entries(word).results.flatMap(\.lexicalEntries)
+            }
+            let vapid = try await lexicalEntries("vapid")
+            #expect(vapid.flatMap { $0.entries ?? [] }.contains { $0.etymologies == ["from Latin vapidus"] })
+            #expect(vapid.contains { ($0.derivatives ?? []).contains { $0.id == "vapidity" && $0.text == "vapidity" } })
+            let house = try await lexicalEntries("house")
+            let senses = house.flatMap { $0.entries ?? [] }.flatMap { $0.senses ?? [] }
+            #expect(senses.contains { ($0.semanticClasses ?? []).contains { !$0.id.isEmpty && !$0.text.isEmpty } })
+            let run = try await lexicalEntries("run")
+            #expect(run.contains { ($0.phrasalVerbs ?? []).contains { $0.text == "run out" && $0.id == "run_out" } })
+            let swimming = try await lexicalEntries("swimming")
+            #expect(swimming.contains { ($0.phrases ?? []).contains { $0.id == "swimming_pool" && $0.text == "swimming pool" } })
+            let derived = try await lexicalEntries("vapidity")
+            #expect(derived.contains { ($0.derivativeOf ?? []).contains { $0.id == "vapid" } })
+            let colour = try await lexicalEntries("colour")
+            #expect(colour.flatMap { $0.entries ?? [] }.contains { ($0.variantForms ?? []).contains { $0.text == "color" && $0.regions?.first?.text == "American" } })
+            let golf = try await lexicalEntries("birdie")
+            #expect(golf.flatMap { $0.entries ?? [] }.flatMap { $0.senses ?? [] }.contains { ($0.domainClasses ?? []).contains { $0.id == "golf" } })
+        }
+    }
+
     @Test("inflections: the forms of a headword with their features")
     func inflections() async throws {
         try await withSandbox { server in
