@@ -1,16 +1,16 @@
 import Foundation
 
-/// The opened parts of a lexicon file, shared by every copy of a `SandboxLexicon`: the key tables
-/// and rows read at opening, and what is built on first use (the folded keys, the facets).
+/// The opened parts of a lexicon file, shared by every copy of a `SandboxLexicon`: the headwords'
+/// key table and rows, read at opening, and what is read on first use (the inflected forms' table,
+/// the folded keys, the facets), so start-up reads only what the first entry look-up needs.
 final class LexiconStorage: @unchecked Sendable {
     let meta: LexiconMeta
     let headwords: SortedKeys
-    let forms: SortedKeys
     let headwordRows: RowTable
-    let formRows: RowTable
     let blocks: BlockStore
     private let file: LexiconFile
     private let lock = NSLock()
+    private var formTable: (keys: SortedKeys, rows: RowTable)?
     private var folded: [String: [String]]?
     private var wordlistFacets: WordlistFacets?
 
@@ -19,10 +19,19 @@ final class LexiconStorage: @unchecked Sendable {
         meta = try LexiconMeta(file.contents(of: "META"))
         headwords = try SortedKeys(
             text: file.contents(of: "HKEY"), offsets: file.contents(of: "HOFF"), expectedCount: meta.headwordCount, tag: "HKEY")
-        forms = try SortedKeys(text: file.contents(of: "LKEY"), offsets: file.contents(of: "LOFF"), expectedCount: meta.formCount, tag: "LKEY")
         blocks = try BlockStore(file)
         headwordRows = try RowTable(file.contents(of: "HROW"), width: RowTable.headwordWidth, count: headwords.count, tag: "HROW", blocks: blocks)
-        formRows = try RowTable(file.contents(of: "LROW"), width: RowTable.formWidth, count: forms.count, tag: "LROW", blocks: blocks)
+        // The other sections must be there, even though they are read later.
+        for tag in ["LKEY", "LOFF", "LROW", "FACT"] { _ = try file.section(tag) }
+    }
+
+    /// The inflected forms and their rows, read and checked on first use.
+    func forms() throws(LexiconFormatError) -> (keys: SortedKeys, rows: RowTable) {
+        if let cached = lock.withLock({ formTable }) { return cached }
+        let keys = try SortedKeys(text: file.contents(of: "LKEY"), offsets: file.contents(of: "LOFF"), expectedCount: meta.formCount, tag: "LKEY")
+        let rows = try RowTable(file.contents(of: "LROW"), width: RowTable.formWidth, count: keys.count, tag: "LROW", blocks: blocks)
+        lock.withLock { formTable = (keys, rows) }
+        return (keys, rows)
     }
 
     /// The headwords whose keys are not plain lowercase ASCII, by their folded form (`rosé` under

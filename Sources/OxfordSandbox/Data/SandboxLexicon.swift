@@ -13,7 +13,7 @@ public struct SandboxLexicon: Sendable {
     /// The number of headwords.
     public var headwordCount: Int { storage.headwords.count }
     /// The number of inflected forms that lead to a headword.
-    public var inflectedFormCount: Int { storage.forms.count }
+    public var inflectedFormCount: Int { storage.meta.formCount }
     /// What each part of the data came from.
     public var sources: [String: String] { storage.meta.sources }
     /// The domains, registers and regions the senses use: identifier → text.
@@ -79,14 +79,15 @@ public struct SandboxLexicon: Sendable {
 
     /// The headwords the inflected form `form` belongs to (`pixels` → `pixel`), or none.
     func lemmas(of form: String) throws(LexiconFormatError) -> [SandboxLemma] {
-        guard let index = storage.forms.index(of: form) else { return [] }
-        return try storage.blocks.withRecord(at: storage.formRows.location(index)) { (bytes) throws(LexiconParseError) in
+        let forms = try storage.forms()
+        guard let index = forms.keys.index(of: form) else { return [] }
+        return try storage.blocks.withRecord(at: forms.rows.location(index)) { (bytes) throws(LexiconParseError) in
             try LexiconParser.lemmas(bytes)
         }
     }
 
     /// Whether `form` is an inflected form of a headword.
-    func isInflectedForm(_ form: String) -> Bool { storage.forms.index(of: form) != nil }
+    func isInflectedForm(_ form: String) throws(LexiconFormatError) -> Bool { try storage.forms().keys.index(of: form) != nil }
 
     /// What the index says of headword `id` without reading its record.
     func summary(of id: String) -> HeadwordSummary? {
@@ -101,7 +102,7 @@ public struct SandboxLexicon: Sendable {
     /// The sorted headword ids.
     var headwords: SortedKeys { storage.headwords }
     /// The sorted inflected forms.
-    var inflectedForms: SortedKeys { storage.forms }
+    func inflectedForms() throws(LexiconFormatError) -> SortedKeys { try storage.forms().keys }
 
     /// The headwords `id` names: exactly, or (when `strictMatch` is false) every headword equal to
     /// it once case and diacritics are ignored, the exact one first.

@@ -26,7 +26,11 @@ extension OxfordSandbox {
                 : "No lemma available for '\(word)' in '\(language)'",
             style: version == .v2 ? .error : .html)
         guard language == "en" else { throw notFound }
-        let key = lexicon.contains(word) || lexicon.isInflectedForm(word) ? word : word.lowercased()
+        var known = lexicon.contains(word)
+        if !known {
+            do { known = try lexicon.isInflectedForm(word) } catch { throw .damaged(error) }
+        }
+        let key = known ? word : word.lowercased()
         let headword = try self.headword(key)
 
         struct Link { var headword: String, category: String, features: [SandboxLabels.Feature] }

@@ -150,7 +150,9 @@ struct LexiconFileTests {
             _ = lexicon.summary(at: index)
             _ = try? lexicon.word(lexicon.headwords.key(at: index))
         }
-        for index in 0..<lexicon.inflectedFormCount { _ = try? lexicon.lemmas(of: lexicon.inflectedForms.key(at: index)) }
+        if let forms = try? lexicon.inflectedForms() {
+            for index in 0..<forms.count { _ = try? lexicon.lemmas(of: forms.key(at: index)) }
+        }
         _ = try? lexicon.facets()
         _ = lexicon.headwords(matching: "cafe", strictMatch: false)
         return true

@@ -37,8 +37,10 @@ struct SandboxLexiconTests {
         #expect(empty.isEmpty, "headwords without senses: \(empty.prefix(10))")
         #expect(failures.isEmpty, "entries not found for \(failures.prefix(10))")
         var dangling: [String] = []
-        for index in stride(from: 0, to: lexicon.inflectedForms.count, by: 13) {
-            let form = lexicon.inflectedForms.key(at: index)
+        let forms = try lexicon.inflectedForms()
+        #expect(forms.count == lexicon.inflectedFormCount)
+        for index in stride(from: 0, to: forms.count, by: 13) {
+            let form = forms.key(at: index)
             if try lexicon.lemmas(of: form).isEmpty || lexicon.lemmas(of: form).contains(where: { !lexicon.contains($0.headword) }) {
                 dangling.append(form)
             }
