@@ -7,11 +7,25 @@ import OxfordDictionaries
 /// (`Computer Science`).
 enum SandboxLabels {
     /// The API identifier of a label: lowercase, spaces as underscores.
-    static func id(_ label: String) -> String { label.lowercased().replacingOccurrences(of: " ", with: "_") }
+    static func id(_ label: String) -> String {
+        if label.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A || $0 == UInt8(ascii: "_") }) { return label }
+        return JSON.id(ofText: label.lowercased())
+    }
 
     /// The display text of a label: each word capitalised.
     static func text(_ label: String) -> String {
-        label.replacingOccurrences(of: "_", with: " ").split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        guard label.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return JSON.text(ofID: label).split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        }
+        // ASCII: capitalise each word's first letter in one pass over the bytes.
+        var startOfWord = true
+        let bytes = label.utf8.map { byte -> UInt8 in
+            let separator = byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ")
+            defer { startOfWord = separator }
+            if separator { return UInt8(ascii: " ") }
+            return startOfWord && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A grammatical feature: its identifier, text and type (the API's group).

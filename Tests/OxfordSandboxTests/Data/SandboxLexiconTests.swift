@@ -94,6 +94,16 @@ struct SandboxLexiconTests {
         #expect(throws: SandboxFailure.self) { try SandboxRequest(target: "/api/%zz", headers: [:]) }
     }
 
+    @Test("Ids and labels: spaces and underscores, percent-encoding as the service writes ids, capitalised texts")
+    func idsAndLabels() {
+        #expect(JSON.encodedID("o'clock") == "o%27clock" && JSON.encodedID("café") == "caf%C3%A9" && JSON.encodedID("swimming pool") == "swimming_pool")
+        #expect(JSON.encodedID("a-z.0_9~") == "a-z.0_9~" && JSON.encodedID("—_a_pop") == "%E2%80%94_a_pop")
+        #expect(JSON.text(ofID: "swimming_pool") == "swimming pool" && JSON.id(ofText: "swimming pool") == "swimming_pool" && JSON.text(ofID: "ace") == "ace")
+        #expect(SandboxLabels.text("computer science") == "Computer Science" && SandboxLabels.text("card_game") == "Card Game")
+        #expect(SandboxLabels.text("r.a.f_slang") == "R.a.f Slang" && SandboxLabels.text("états_unis") == "États Unis")
+        #expect(SandboxLabels.id("Computer Science") == "computer_science" && SandboxLabels.id("golf") == "golf")
+    }
+
     @Test("JSON: strings escaped, keys sorted by the builders, whole doubles without a fraction")
     func json() {
         let value = JSON.object(["b": .string("quote \" backslash \\ newline \n tab \t bell \u{07}"), "a": .double(2), "c": .double(0.5), "d": nil])
