@@ -148,6 +148,6 @@ for key in dict.fromkeys(row[0] for row in rows):
 PY
 for contender in $CONTENDERS; do
     dir=${contender#*:}
-    echo "${contender%%:*}: data $(find "$dir" -maxdepth 3 -path '*OxfordSandbox*' -name 'lexicon.*' -printf '%s bytes (%f) ' 2>/dev/null)" >&2
+    echo "${contender%%:*}: data $(find "$dir/" -maxdepth 3 -path '*OxfordSandbox*' -name 'lexicon.*' -printf '%s bytes (%f) ' 2>/dev/null)" >&2
 done
 echo "medians (min–max) over $ROUNDS rounds; $(wc -l < "$WORK/words.txt") distinct words cycled; wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s; $(nproc) cores" >&2
