@@ -105,6 +105,8 @@ let package = Package(
         // Test support: runs the package's executables as a user does; keeps memory measurements
         // apart from memory-heavy tests.
         .target(name: "ProcessTesting", path: "Tests/Support/ProcessTesting"),
+        // Test support: a seeded random number generator, so randomised tests can be replayed.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         // Test support: a log handler that keeps every line, for checking what is (not) logged.
         .target(
             name: "LogCapture", dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -127,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "OxfordSandboxTests",
             dependencies: [
-                "LogCapture",
+                "LogCapture", "SeededRandom",
                 "OxfordSandbox", "OxfordDictionaries", "EndpointKit", "DocumentationSnippets",
                 // The command is run as a built binary by its end-to-end tests.
                 "oxford-sandbox", "ProcessTesting",
@@ -150,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
-                "LogCapture",
+                "LogCapture", "SeededRandom",
                 "EndpointKit",
                 "EndpointKitTesting",
                 "DocumentationSnippets",

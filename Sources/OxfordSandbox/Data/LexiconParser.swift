@@ -42,28 +42,14 @@ struct LexiconParser {
             case "lexicalEntries": word.lexicalEntries = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in try parser.lexicalEntry() }
             case "pronunciations":
                 word.pronunciations = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in
-                    var pronunciation = SandboxWord.Pronunciation(dialect: "", ipa: "")
-                    try parser.object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
-                        switch key {
-                        case "dialect": pronunciation.dialect = try parser.string()
-                        case "ipa": pronunciation.ipa = try parser.string()
-                        default: try parser.skipValue()
-                        }
-                    }
-                    return pronunciation
+                    let (dialect, ipa) = try parser.twoStrings("dialect", "ipa")
+                    return SandboxWord.Pronunciation(dialect: dialect, ipa: ipa)
                 }
             case "etymologies": word.etymologies = try parser.strings()
             case "variantForms":
                 word.variantForms = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in
-                    var variant = SandboxWord.VariantForm(text: "", dialect: "")
-                    try parser.object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
-                        switch key {
-                        case "text": variant.text = try parser.string()
-                        case "dialect": variant.dialect = try parser.string()
-                        default: try parser.skipValue()
-                        }
-                    }
-                    return variant
+                    let (text, dialect) = try parser.twoStrings("text", "dialect")
+                    return SandboxWord.VariantForm(text: text, dialect: dialect)
                 }
             case "translations" where withTranslations:
                 word.translations = try parser.dictionary { (parser: inout LexiconParser) throws(LexiconParseError) in
@@ -95,15 +81,8 @@ struct LexiconParser {
             case "senses": entry.senses = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in try parser.sense() }
             case "inflections":
                 entry.inflections = try parser.array { (parser: inout LexiconParser) throws(LexiconParseError) in
-                    var inflection = SandboxWord.Inflection(form: "", tag: "")
-                    try parser.object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
-                        switch key {
-                        case "form": inflection.form = try parser.string()
-                        case "tag": inflection.tag = try parser.string()
-                        default: try parser.skipValue()
-                        }
-                    }
-                    return inflection
+                    let (form, tag) = try parser.twoStrings("form", "tag")
+                    return SandboxWord.Inflection(form: form, tag: tag)
                 }
             case "derivatives": entry.derivatives = try parser.strings()
             case "derivativeOf": entry.derivativeOf = try parser.strings()
@@ -146,6 +125,21 @@ struct LexiconParser {
             }
         }
         return lemma
+    }
+
+    /// An object's two string members `first` and `second` (empty when absent), skipping others.
+    private mutating func twoStrings(_ first: String, _ second: String) throws(LexiconParseError) -> (String, String) {
+        var values = ("", "")
+        try object { (parser: inout LexiconParser, key: String) throws(LexiconParseError) in
+            if key == first {
+                values.0 = try parser.string()
+            } else if key == second {
+                values.1 = try parser.string()
+            } else {
+                try parser.skipValue()
+            }
+        }
+        return values
     }
 
     // MARK: JSON

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessTesting
+import SeededRandom
 import Testing
 
 @testable import EndpointKit
@@ -48,18 +49,6 @@ struct DownloadTrialsTests {
         return data
     }()
 
-    /// SplitMix64: the trials are the same on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct Trial: Sendable {
         var index: Int
         var breaks: Break
@@ -88,7 +77,7 @@ struct DownloadTrialsTests {
     @Test("Broken and cancelled downloads leave the complete file or nothing, and never a temporary file", arguments: TransportKind.allCases)
     func trials(kind: TransportKind) async throws {
         try await TestScheduling.exclusively {
-            var generator = Generator(state: kind == .urlSession ? 7 : 11)
+            var generator = SplitMix64(seed: kind == .urlSession ? 7 : 11)
             let trials = (0..<Self.trialCount).map { index in
                 Trial(
                     index: index, breaks: Break.allCases.randomElement(using: &generator)!, at: Int.random(in: 0..<Self.size, using: &generator),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import SeededRandom
 import Testing
 
 @testable import OxfordSandbox
@@ -161,21 +162,6 @@ struct LexiconFileTests {
     private static func parse(_ text: String) throws -> SandboxWord {
         let bytes = Array(text.utf8)
         return try bytes.withUnsafeBufferPointer { buffer throws(LexiconParseError) in try LexiconParser.word(buffer) }
-    }
-}
-
-/// A seeded generator, so a failing fuzz case can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 
