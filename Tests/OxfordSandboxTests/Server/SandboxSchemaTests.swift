@@ -45,6 +45,30 @@ struct SandboxSchemaTests {
         #expect(violations.isEmpty, "\(violations.count) violations, such as:\n\(violations.prefix(15).joined(separator: "\n"))")
     }
 
+    @Test("v1 answers carry none of the keys v2 added: sampled entries, thesaurus, sentences")
+    func v1KeysOnly() throws {
+        let sandbox = OxfordSandbox(lexicon: try bundledLexicon.get(), credentials: .open, cacheBytes: 0)
+        let v2Only: Set<String> = [
+            "semanticClasses", "domainClasses", "derivatives", "derivativeOf", "phrases", "phrasalVerbs", "thesaurusLinks", "operation", "schema",
+        ]
+        func keys(_ value: Any) -> Set<String> {
+            if let object = value as? [String: Any] { return object.reduce(into: Set(object.keys)) { $0.formUnion(keys($1.value)) } }
+            if let array = value as? [Any] { return array.reduce(into: Set<String>()) { $0.formUnion(keys($1)) } }
+            return []
+        }
+        var answered = 0
+        for word in ["vapid", "run", "house", "swimming", "colour", "ace", "good", "serendipity"] {
+            for target in ["/api/v1/entries/en/\(word)", "/api/v1/entries/en/\(word)/synonyms;antonyms", "/api/v1/entries/en/\(word)/sentences"] {
+                let response = sandbox.respond(method: .get, target: target, headers: [:])
+                guard response.status == .ok else { continue }
+                answered += 1
+                let found = keys(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))).intersection(v2Only)
+                #expect(found.isEmpty, "\(target): \(found.sorted())")
+            }
+        }
+        #expect(answered >= 16)
+    }
+
     @Test("The checker finds what it is for: a missing required key, an unknown key, an empty array")
     func checkerFailsOnViolations() {
         let shape = Schema.inflections
