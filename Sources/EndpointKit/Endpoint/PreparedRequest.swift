@@ -57,6 +57,11 @@ public struct PreparedRequest: Sendable {
     }
 
     /// The request as a Foundation `URLRequest`; a streamed body becomes `httpBodyStream`.
+    ///
+    /// A streamed body is framed one way, as RFC 9112 §6.3 requires: on Apple platforms URLSession
+    /// sends a stream of the `Content-Length` given, so the field stays; Foundation on Linux sends
+    /// every stream chunked, so the field is left out there (with it, the request carried both, and
+    /// strict servers refuse it with 400).
     public var urlRequest: URLRequest {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -73,6 +78,9 @@ public struct PreparedRequest: Sendable {
             urlRequest.httpBody = data
         case .stream(let stream):
             urlRequest.httpBodyStream = stream.makeInputStream()
+            #if canImport(FoundationNetworking)
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            #endif
         }
         return urlRequest
     }
