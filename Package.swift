@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "EndpointKit", targets: ["EndpointKit"]),
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
+        .library(name: "EndpointKitAsyncHTTPClient", targets: ["EndpointKitAsyncHTTPClient"]),
         .library(name: "OxfordDictionaries", targets: ["OxfordDictionaries"]),
         .library(name: "OxfordSandbox", targets: ["OxfordSandbox"]),
         .executable(name: "oxford-sandbox", targets: ["oxford-sandbox"]),
@@ -42,6 +43,18 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A transport over AsyncHTTPClient: a product of its own, so NIO stays out of the core.
+        .target(
+            name: "EndpointKitAsyncHTTPClient",
+            dependencies: [
+                "EndpointKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),
         // What users need to test their own API clients: stubs, recording, fixtures.
@@ -88,15 +101,15 @@ let package = Package(
             ]
         ),
         // The command-line tool: offline (the sandbox, in-process) by default, the real service with
-        // credentials. It rides AsyncHTTPClient, the fastest transport on Linux.
+        // credentials. It rides AsyncHTTPClient, the fastest transport on Linux, through
+        // EndpointKit's own transport.
         .executableTarget(
             name: "oxford",
             dependencies: [
-                "EndpointKit", "OxfordDictionaries", "OxfordSandbox",
+                "EndpointKit", "EndpointKitAsyncHTTPClient", "OxfordDictionaries", "OxfordSandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -131,6 +144,8 @@ let package = Package(
             dependencies: [
                 "LogCapture", "SeededRandom",
                 "OxfordSandbox", "OxfordDictionaries", "EndpointKit", "DocumentationSnippets",
+                // The client over EndpointKit's AsyncHTTPClient transport too.
+                "EndpointKitAsyncHTTPClient",
                 // The command is run as a built binary by its end-to-end tests.
                 "oxford-sandbox", "ProcessTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -165,7 +180,8 @@ let package = Package(
                 // A real HTTP server on loopback for the controller's integration tests.
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                // The AsyncHTTPClient transport, tested beside URLSession.
+                // The AsyncHTTPClient transports (swift-openapi's and ours), tested beside URLSession.
+                "EndpointKitAsyncHTTPClient",
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]

@@ -3,7 +3,7 @@ import EndpointKit
 import Foundation
 import Logging
 import NIOCore
-import OpenAPIAsyncHTTPClient
+import EndpointKitAsyncHTTPClient
 import OxfordDictionaries
 import OxfordSandbox
 
@@ -49,7 +49,8 @@ struct Session: Sendable {
         httpConfiguration.connectionPool.retryConnectionEstablishment = false
         httpConfiguration.timeout.connect = .milliseconds(Int64(min(options.timeout, 10) * 1000))
         let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
-        let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .milliseconds(Int64(options.timeout * 1000))))
+        // AsyncHTTPClient bounds the wait for the head; the controller's deadline the whole attempt.
+        let transport = AsyncHTTPClientEndpointTransport(client: httpClient, timeout: configuration.timeout)
         let client = OxfordClient(api: OxfordAPI(baseURL: v2, v1BaseURL: v1, credentials: credentials), transport: transport, configuration: configuration)
         return Session(client: client, httpClient: httpClient, sandbox: sandbox)
     }

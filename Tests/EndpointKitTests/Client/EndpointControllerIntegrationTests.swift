@@ -107,7 +107,7 @@ struct EndpointControllerIntegrationTests {
         let center = NotificationCenter()
         // AsyncHTTPClient's default retries a refused connection until its connect timeout (10 s)
         // and reports a timeout; a client without that retry reports the refusal at once.
-        let transport = kind == .asyncHTTPClient ? TransportKind.asyncHTTPClientWithoutConnectionRetries : kind.make()
+        let transport = kind.makeWithoutConnectionRetries()
         let controller = EndpointController<EndpointDefaultServerError>(
             transport: transport,
             configuration: .init(retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(5)), notificationCenter: center))

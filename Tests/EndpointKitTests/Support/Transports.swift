@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import EndpointKitAsyncHTTPClient
 import Foundation
 import Logging
 import OpenAPIAsyncHTTPClient
@@ -16,16 +17,30 @@ import FoundationNetworking
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case urlSession
     case asyncHTTPClient
+    /// ``AsyncHTTPClientEndpointTransport``, EndpointKit's own transport over AsyncHTTPClient.
+    case endpointKitAsyncHTTPClient
 
     var testDescription: String { rawValue }
 
     /// One AsyncHTTPClient for the whole test run that fails at once when a connection is refused.
-    static let asyncHTTPClientWithoutConnectionRetries: any ClientTransport = {
+    static let httpClientWithoutConnectionRetries: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        return AsyncHTTPClientTransport(configuration: .init(client: client))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
+
+    /// Whether the transport rides AsyncHTTPClient (and so streams bodies on Linux).
+    var ridesAsyncHTTPClient: Bool { self != .urlSession }
+
+    /// A transport that reports a refused connection at once (AsyncHTTPClient's default retries
+    /// it until its connect timeout).
+    func makeWithoutConnectionRetries() -> any ClientTransport {
+        switch self {
+        case .urlSession: make()
+        case .asyncHTTPClient: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClientWithoutConnectionRetries))
+        case .endpointKitAsyncHTTPClient: AsyncHTTPClientEndpointTransport(client: Self.httpClientWithoutConnectionRetries)
+        }
+    }
 
     /// One AsyncHTTPClient for the whole test run, leaving redirects to the controller.
     static let nonRedirectingHTTPClient = HTTPClient(
@@ -38,6 +53,8 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
             URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .ephemeral)))
         case .asyncHTTPClient:
             AsyncHTTPClientTransport(configuration: .init(client: TransportKind.nonRedirectingHTTPClient))
+        case .endpointKitAsyncHTTPClient:
+            AsyncHTTPClientEndpointTransport(client: TransportKind.nonRedirectingHTTPClient)
         }
     }
 }

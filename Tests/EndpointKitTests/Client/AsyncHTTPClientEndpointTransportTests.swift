@@ -1,0 +1,62 @@
+import AsyncHTTPClient
+import EndpointKit
+import EndpointKitAsyncHTTPClient
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import ProcessTesting
+import Testing
+
+/// What `AsyncHTTPClientEndpointTransport` adds to the suite's transport matrix (every integration
+/// test runs over it too): its URL mapping, its own deadline, and the one-line controller.
+@Suite("AsyncHTTPClientEndpointTransport")
+struct AsyncHTTPClientEndpointTransportTests {
+    @Test("The one-line controller loads over it; the URL is the base URL and the path joined, query and all")
+    func loadsAndMapsURLs() async throws {
+        try await withServer({ request in .json(#"{"path":"\#(request.uri)"}"#) }) { server in
+            struct Answer: Decodable, Equatable { var path: String }
+            let controller = EndpointController<EndpointDefaultServerError>.asyncHTTPClient()
+            let answer = try await controller.load(Endpoint<Answer>(serverURL: server.baseURL, pathPrefix: "users", objectID: "a b", queryParameters: ["q": "x&y"]))
+            #expect(answer == Answer(path: "/users/a%20b?q=x%26y"))
+
+            // As a swift-openapi transport: the base URL's own path comes first.
+            let transport = AsyncHTTPClientEndpointTransport()
+            let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/items?page=2")
+            let (response, body) = try await transport.send(head, body: nil, baseURL: server.baseURL.appendingPathComponent("api/v2"), operationID: "items")
+            #expect(response.status == .ok)
+            let text = try await String(collecting: try #require(body), upTo: 1 << 16)
+            #expect(text == #"{"path":"/api/v2/items?page=2"}"#)
+
+            let (headResponse, headBody) = try await transport.send(
+                HTTPRequest(method: .head, scheme: nil, authority: nil, path: "/x"), body: nil, baseURL: server.baseURL, operationID: "head")
+            #expect(headResponse.status == .ok && headBody == nil)
+        }
+    }
+
+    @Test("Its own deadline bounds the wait for the head; the controller's bounds a body that trickles in")
+    func deadlines() async throws {
+        try await TestScheduling.timed {
+            try await withServer({ request in
+                if request.path == "/late" { try? await Task.sleep(for: .seconds(20)) }
+                return .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.drip(interval: .milliseconds(200)), declaredLength: 300))
+            }) { server in
+                let transport = AsyncHTTPClientEndpointTransport(timeout: .milliseconds(500))
+                let start = ContinuousClock.now
+                let late = await #expect(throws: (any Error).self) {
+                    _ = try await transport.send(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/late"), body: nil, baseURL: server.baseURL, operationID: "late")
+                }
+                #expect((ContinuousClock.now - start) < .seconds(5) * Sanitizers.slowdown)
+                #expect(late.map(TransportErrorClassifier.classify) == .timedOut, "\(String(describing: late))")
+
+                let controller = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(
+                    configuration: .init(retryPolicy: .none, timeout: .milliseconds(800), notificationCenter: nil))
+                let bodyStart = ContinuousClock.now
+                let error = await #expect(throws: EndpointError.self) {
+                    try await controller.load(Endpoint<Data>(serverURL: server.baseURL, pathPrefix: "slow"))
+                }
+                #expect(error.map { if case .transport(.timedOut) = $0.kind { true } else { false } } == true, "\(String(describing: error))")
+                #expect((ContinuousClock.now - bodyStart) < .seconds(8) * Sanitizers.slowdown, "against a drip of 60 s")
+            }
+        }
+    }
+}
