@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import EndpointKit
+import EndpointKitAsyncHTTPClient
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -46,6 +47,10 @@ enum EndToEnd {
         let controllerClient = makeClient()
         let inlineClient = makeClient()
         let minimalClient = makeClient()
+        let ownTransportClient = makeClient()
+        let ownControllerClient = makeClient()
+        let ownTransport = AsyncHTTPClientEndpointTransport(client: ownTransportClient)
+        let ownController = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(ownControllerClient)
         let minimalController = EndpointController<EndpointDefaultServerError>(
             transport: MinimalAHCTransport(client: minimalClient), configuration: .init(enforcesTimeouts: false))
         let ahcTransport = AsyncHTTPClientTransport(configuration: .init(client: transportClient))
@@ -66,6 +71,14 @@ enum EndToEnd {
                 let response = try await rawClient.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
                 guard response.status == .ok else { throw BenchmarkError.mismatch("status \(response.status)") }
                 return Data(buffer: try await response.body.collect(upTo: 1 << 20))
+            },
+            Contender(family: "ahc", name: "ahc-ek-transport", note: "AsyncHTTPClientEndpointTransport.send alone (EndpointKitAsyncHTTPClient)") {
+                let (response, body) = try await ownTransport.send(head, body: nil, baseURL: baseURL, operationID: "static")
+                guard response.status == .ok, let body else { throw BenchmarkError.mismatch("status \(response.status)") }
+                return try await Data(collecting: body, upTo: 1 << 20)
+            },
+            Contender(family: "ahc", name: "ahc-ek-controller", note: "EndpointController.asyncHTTPClient(), Endpoint<Data>") {
+                try await ownController.load(endpoint)
             },
             Contender(family: "ahc", name: "ahc-transport", note: "AsyncHTTPClientTransport.send alone") {
                 try await send(ahcTransport, head, baseURL)
@@ -102,6 +115,8 @@ enum EndToEnd {
         ]
         return (contenders, {
             try await rawClient.shutdown()
+            try await ownTransportClient.shutdown()
+            try await ownControllerClient.shutdown()
             try await transportClient.shutdown()
             try await controllerClient.shutdown()
             try await inlineClient.shutdown()
