@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "OxfordSandbox",
             dependencies: [
-                "OxfordDictionaries",
+                "OxfordDictionaries", "EndpointKit",
                 // Inflates the lexicon file's blocks.
                 "CZlib",
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -44,7 +44,7 @@ public struct AsyncHTTPClientEndpointTransport: ClientTransport, Sendable {
         -> (HTTPResponse, HTTPBody?)
     {
         let outgoing = Self.clientRequest(request, body: body, baseURL: baseURL)
-        let deadline = timeout.map { NIODeadline.now() + .nanoseconds(Self.nanoseconds($0)) } ?? .distantFuture
+        let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
         let response = try await client.execute(outgoing, deadline: deadline)
         return (Self.response(of: response), Self.body(of: response, method: request.method))
     }
@@ -83,11 +83,5 @@ public struct AsyncHTTPClientEndpointTransport: ClientTransport, Sendable {
         guard method != .head else { return nil }
         let length = response.headers.first(name: "content-length").flatMap { Int64($0) }.map(HTTPBody.Length.known) ?? .unknown
         return HTTPBody(response.body.map { ArraySlice($0.readableBytesView) }, length: length, iterationBehavior: .single)
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
-            ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -49,6 +49,8 @@ public enum PercentEncoding {
 
     /// `string` percent-encoded; a space becomes `+` when `spaceAsPlus`, otherwise `%20`.
     public static func encode(_ string: String, spaceAsPlus: Bool = false) -> String {
+        // Most names, values and ids need no escape: they are returned as they are, without a copy.
+        if string.utf8.allSatisfy(isUnreserved) { return string }
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count)
         append(string, to: &output, spaceAsPlus: spaceAsPlus)

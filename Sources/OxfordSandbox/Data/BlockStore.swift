@@ -47,9 +47,6 @@ final class BlockStore: @unchecked Sendable {
         capacity = max(1, cachedBlocks)
     }
 
-    /// The number of blocks.
-    var count: Int { blocks.count }
-
     /// Each block's inflated length.
     var inflatedLengths: [Int] { blocks.map(\.inflatedLength) }
 

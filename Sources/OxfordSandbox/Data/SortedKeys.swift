@@ -62,12 +62,6 @@ struct SortedKeys: Sendable {
         }
     }
 
-    /// An empty table.
-    init() {
-        text = []
-        starts = [0]
-    }
-
     /// Key `index`.
     func key(at index: Int) -> String {
         String(decoding: text[Int(starts[index])..<Int(starts[index + 1])], as: UTF8.self)

@@ -1,3 +1,4 @@
+import EndpointKit
 import Foundation
 
 /// A JSON value the sandbox writes. Object members are written in the order given; the builders
@@ -54,34 +55,7 @@ enum JSON: Sendable {
 
     /// An id as answers carry it: spaces as underscores, then every byte but RFC 3986's unreserved
     /// characters percent-encoded, as the service writes them (`swimmer%27s_ear`, `am%C3%A9liorer`).
-    /// Most ids need neither and are returned as they are, without a copy.
-    static func encodedID(_ id: String) -> String {
-        if id.utf8.allSatisfy(isUnreserved) { return id }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(id.utf8.count + 8)
-        for byte in id.utf8 {
-            if byte == UInt8(ascii: " ") {
-                bytes.append(UInt8(ascii: "_"))
-            } else if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hexUppercase[Int(byte >> 4)], hexUppercase[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static let hexUppercase = Array("0123456789ABCDEF".utf8)
-
-    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_` and `~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
+    static func encodedID(_ id: String) -> String { PercentEncoding.encode(JSON.id(ofText: id)) }
 
     /// `text` with every byte `old` (ASCII) made `new`; the string itself when it has none.
     static func replacing(_ old: UInt8, with new: UInt8, in text: String) -> String {
