@@ -15,6 +15,9 @@ import FoundationNetworking
 
 /// The transports every integration test runs with.
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// ``URLSessionEndpointTransport``, EndpointKit's own transport over URLSession (the default).
+    case endpointKitURLSession
+    /// swift-openapi-urlsession's `URLSessionTransport`.
     case urlSession
     case asyncHTTPClient
     /// ``AsyncHTTPClientEndpointTransport``, EndpointKit's own transport over AsyncHTTPClient.
@@ -30,13 +33,30 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }()
 
     /// Whether the transport rides AsyncHTTPClient (and so streams bodies on Linux).
-    var ridesAsyncHTTPClient: Bool { self != .urlSession }
+    var ridesAsyncHTTPClient: Bool { self == .asyncHTTPClient || self == .endpointKitAsyncHTTPClient }
+
+    /// Whether the transport rides URLSession.
+    var ridesURLSession: Bool { !ridesAsyncHTTPClient }
+
+    /// Whether the transport hands answers over as they arrive (swift-openapi-urlsession buffers
+    /// them on Linux).
+    var streams: Bool {
+        #if canImport(FoundationNetworking)
+        self != .urlSession
+        #else
+        true
+        #endif
+    }
+
+    /// One URLSessionEndpointTransport for the whole test run, without Foundation's URL cache.
+    static let endpointKitURLSessionTransport = URLSessionEndpointTransport(
+        configuration: URLSessionEndpointTransport.apiClientConfiguration())
 
     /// A transport that reports a refused connection at once (AsyncHTTPClient's default retries
     /// it until its connect timeout).
     func makeWithoutConnectionRetries() -> any ClientTransport {
         switch self {
-        case .urlSession: make()
+        case .urlSession, .endpointKitURLSession: make()
         case .asyncHTTPClient: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClientWithoutConnectionRetries))
         case .endpointKitAsyncHTTPClient: AsyncHTTPClientEndpointTransport(client: Self.httpClientWithoutConnectionRetries)
         }
@@ -49,6 +69,8 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     /// A transport that does not follow redirects, as the controller requires.
     func make() -> any ClientTransport {
         switch self {
+        case .endpointKitURLSession:
+            TransportKind.endpointKitURLSessionTransport
         case .urlSession:
             URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .ephemeral)))
         case .asyncHTTPClient:

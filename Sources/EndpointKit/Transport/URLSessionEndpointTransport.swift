@@ -1,0 +1,155 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `ClientTransport` over `URLSession`, made for ``EndpointController``, and its default.
+///
+/// - The request head maps straight onto a `URLRequest`: the base URL and the head's path are
+///   joined into one URL string, parsed once.
+/// - One URLSession task per exchange, and its answer's body streams as Foundation delivers it.
+///   Foundation on Linux cannot pause a transfer, so a body the reader has not taken yet waits in
+///   memory there: ``EndpointController`` reads answers as they come and refuses any above
+///   `maxResponseBytes`.
+/// - Downloads run as download tasks (``FileDownloadingTransport``): Foundation writes the file,
+///   which is moved into place, so a 1 GiB download takes no more memory than a small one.
+/// - Request bodies always go with an exact `Content-Length`, never chunked: bodies up to
+///   ``inMemoryBodyLimit`` from memory, larger ones (a multipart upload of a file) through an upload
+///   task from a temporary file, because Foundation on Linux sends every body stream chunked.
+/// - Redirects come back as they are, for the controller to follow (``RedirectPolicy``).
+///
+/// ```swift
+/// let controller = EndpointController<EndpointDefaultServerError>()  // over URLSessionEndpointTransport.shared
+/// let custom = EndpointController<EndpointDefaultServerError>(
+///     transport: URLSessionEndpointTransport(configuration: .ephemeral))
+/// ```
+///
+/// It is a `ClientTransport`, so it serves swift-openapi-generator clients too. A transport owns its
+/// session for the life of the process: make one per configuration, not one per request.
+public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
+    /// The session every task runs in; its delegate belongs to the transport.
+    public let session: URLSession
+    /// URLSession's own time limit on a quiet connection (`URLRequest.timeoutInterval`); `nil`
+    /// keeps the session's. The controller's `timeout` bounds a whole attempt.
+    public var timeout: Duration?
+    /// Request bodies of known length up to this many bytes are sent from memory; larger ones, and
+    /// bodies of unknown length, from a temporary file. Default 1 MiB.
+    public var inMemoryBodyLimit: Int
+    /// Where those temporary files go. Default the system's temporary directory.
+    public var temporaryDirectory: URL
+
+    private let router: URLSessionTaskRouter
+
+    /// A transport with a session of its own, configured by `configuration`
+    /// (``apiClientConfiguration(cache:)`` by default).
+    public init(
+        configuration: URLSessionConfiguration = URLSessionEndpointTransport.apiClientConfiguration(),
+        timeout: Duration? = nil, inMemoryBodyLimit: Int = 1 << 20,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
+        let router = URLSessionTaskRouter()
+        self.router = router
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        self.timeout = timeout
+        self.inMemoryBodyLimit = inMemoryBodyLimit
+        self.temporaryDirectory = temporaryDirectory
+    }
+
+    /// One transport for the process, over ``apiClientConfiguration(cache:)``: the default of
+    /// ``EndpointController``.
+    public static let shared = URLSessionEndpointTransport()
+
+    /// A session configuration for an API client: `.default`, without a URL cache (the controller
+    /// has its own, ``ResponseCache``, when asked for; pass `cache` to keep Foundation's) and with
+    /// `connectionsPerHost` connections to each host, enough for concurrent requests (Foundation's
+    /// default is 6).
+    public static func apiClientConfiguration(cache: URLCache? = nil, connectionsPerHost: Int = 16) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = cache
+        configuration.requestCachePolicy = cache == nil ? .reloadIgnoringLocalCacheData : .useProtocolCachePolicy
+        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
+        return configuration
+    }
+
+    /// Sends `request` to `baseURL` joined with its path; the answer's body streams as it arrives.
+    public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+        -> (HTTPResponse, HTTPBody?)
+    {
+        let urlRequest = try Self.urlRequest(request, baseURL: baseURL, timeout: timeout)
+        try Task.checkCancellation()
+        let upload = try await URLSessionUploadBody.make(body, inMemoryLimit: inMemoryBodyLimit, directory: temporaryDirectory)
+        let task: URLSessionTask = switch upload {
+        case .none: session.dataTask(with: urlRequest)
+        case .data(let data): session.uploadTask(with: urlRequest, from: data)
+        case .file(let file): session.uploadTask(with: urlRequest, fromFile: file)
+        }
+        let exchange = URLSessionDataExchange(cancel: { task.cancel() }, onComplete: { upload.remove() })
+        router.observe(task, with: exchange)
+        let urlResponse = try await withTaskCancellationHandler {
+            try await exchange.head { task.resume() }
+        } onCancel: {
+            task.cancel()
+        }
+        let response = try HTTPResponse(urlResponse: urlResponse)
+        guard request.method != .head else { return (response, nil) }
+        // Foundation hands over a decoded body, whose length the encoded one's does not give.
+        let length: HTTPBody.Length =
+            response.headerFields[.contentEncoding] == nil && urlResponse.expectedContentLength >= 0
+            ? .known(urlResponse.expectedContentLength) : .unknown
+        return (response, HTTPBody(exchange.body, length: length, iterationBehavior: .single))
+    }
+
+    /// Sends `request` as a download task: Foundation writes the body, which is moved to `file`.
+    public func download(
+        _ request: HTTPRequest, baseURL: URL, operationID: String, to file: URL,
+        progress: @escaping @Sendable (_ written: Int64, _ expected: Int64?) -> Void
+    ) async throws -> HTTPResponse {
+        let urlRequest = try Self.urlRequest(request, baseURL: baseURL, timeout: timeout)
+        try Task.checkCancellation()
+        let task = session.downloadTask(with: urlRequest)
+        let exchange = URLSessionDownloadExchange(file: file, progress: progress)
+        router.observe(task, with: exchange)
+        let urlResponse = try await withTaskCancellationHandler {
+            try await exchange.response { task.resume() }
+        } onCancel: {
+            task.cancel()
+        }
+        do {
+            return try HTTPResponse(urlResponse: urlResponse)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+    }
+
+    /// The `URLRequest` for a head: `baseURL` and the head's path joined and parsed once, the
+    /// fields copied (repeated names joined with `, `, or `; ` for `Cookie`).
+    static func urlRequest(_ request: HTTPRequest, baseURL: URL, timeout: Duration?) throws(URLSessionEndpointTransportError)
+        -> URLRequest
+    {
+        var base = baseURL.absoluteString
+        if base.hasSuffix("/") { base.removeLast() }
+        let text = base + (request.path ?? "/")
+        guard let url = URL(string: text) else { throw .invalidURL(text) }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            urlRequest.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
+        }
+        var headers = [String: String](minimumCapacity: request.headerFields.count)
+        for field in request.headerFields {
+            let name = field.name.rawName
+            if let earlier = headers[name] {
+                headers[name] = earlier + (field.name == .cookie ? "; " : ", ") + field.value
+            } else {
+                headers[name] = field.value
+            }
+        }
+        urlRequest.allHTTPHeaderFields = headers
+        return urlRequest
+    }
+}
