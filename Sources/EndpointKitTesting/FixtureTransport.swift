@@ -8,7 +8,7 @@ import OpenAPIRuntime
 ///
 /// ```swift
 /// // Once, against the real server:
-/// let recorder = FixtureTransport(directory: fixtures, mode: .record(upstream: URLSessionTransport()))
+/// let recorder = FixtureTransport(directory: fixtures, mode: .record(upstream: URLSessionEndpointTransport.shared))
 /// // In tests:
 /// let replayer = FixtureTransport(directory: fixtures, mode: .replay)
 /// ```

@@ -1,7 +1,6 @@
 import EndpointKit
 import Foundation
 import OpenAPIRuntime
-import OpenAPIURLSession
 
 /// The Oxford Dictionaries API v2 as async methods.
 ///
@@ -25,7 +24,7 @@ public final class OxfordClient: Sendable {
     /// - Parameters:
     ///   - api: The server and the credentials.
     ///   - transport: Any `ClientTransport` that does not follow redirects itself (the controller
-    ///     does, and keeps credentials from other hosts); URLSession by default.
+    ///     does, and keeps credentials from other hosts); ``URLSessionEndpointTransport`` by default.
     ///   - configuration: The controller's configuration (retries, timeouts, logging, events).
     ///   - rateLimit: A client-side limit that makes requests wait rather than meet the service's
     ///     429 (plans of 60 requests a minute: `RateLimiter.perMinute(60)`). Off by default.
@@ -33,7 +32,7 @@ public final class OxfordClient: Sendable {
     ///     never the credentials). Off by default: the service's terms allow caching only on
     ///     some plans.
     public init(
-        api: OxfordAPI, transport: any ClientTransport = NonRedirectingSession.transport,
+        api: OxfordAPI, transport: any ClientTransport = URLSessionEndpointTransport.shared,
         configuration: EndpointController<OxfordServerError>.Configuration = .init(), rateLimit: RateLimiter? = nil,
         cache: ResponseCache? = nil
     ) {

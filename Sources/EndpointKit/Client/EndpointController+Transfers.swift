@@ -32,10 +32,26 @@ extension EndpointController {
                     .download(reason: "cannot create the directory \(directory.path): \(error.localizedDescription)"),
                     method: method, path: path, attempts: 0)
             }
+            // Progress starts from zero, as when the controller writes the file itself.
+            let started = Locked(false)
+            let target = TransportFileTarget(makePath: { Self.temporaryPath(besides: destination) }) { written, expected in
+                if !started.withLock(Self.setOnce) {
+                    continuation.yield(TransferProgress(completedBytes: 0, expectedBytes: expected))
+                }
+                continuation.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
+            }
             let (_, temporary, attempts) = try await exchange(
-                request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout
-            ) { response, body in
-                try await Self.write(body, besides: destination, progress: continuation)
+                request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout, intoFile: target
+            ) { response, received in
+                switch received {
+                case .stream(let body):
+                    return try await Self.write(body, besides: destination, progress: continuation)
+                case .file(let file, let size):
+                    if !started.withLock(Self.setOnce) {
+                        continuation.yield(TransferProgress(completedBytes: 0, expectedBytes: size))
+                    }
+                    return try Self.check(file, size: size, against: response, progress: continuation)
+                }
             }
             do {
                 try Task.checkCancellation()
@@ -75,12 +91,39 @@ extension EndpointController {
         return TransferTask(progress: progress, task: task, method: request.method, path: request.path.description)
     }
 
+    /// Sets a flag and says whether it was set before.
+    private static func setOnce(_ flag: inout Bool) -> Bool {
+        defer { flag = true }
+        return flag
+    }
+
+    /// A new hidden path beside `destination` for the file being written.
+    static func temporaryPath(besides destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+    }
+
+    /// Checks a file a transport wrote against the answer's `Content-Length` (when the body was not
+    /// content-encoded, whose length counts the encoded bytes); removes it when short or long.
+    static func check(_ file: URL, size: Int64, against response: HTTPResponse, progress: AsyncStream<TransferProgress>.Continuation)
+        throws -> (URL, Int64)
+    {
+        let expected = response.headerFields[.contentEncoding] == nil ? response.headerFields[.contentLength].flatMap { Int64($0) } : nil
+        if let expected, size != expected {
+            try? FileManager.default.removeItem(at: file)
+            throw ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
+                NSLocalizedDescriptionKey: "received \(size) of \(expected) bytes"
+            ]))
+        }
+        progress.yield(TransferProgress(completedBytes: size, expectedBytes: expected ?? size))
+        return (file, size)
+    }
+
     /// Writes `body` to a new temporary file beside `destination`; removes it on any failure.
     static func write(_ body: HTTPBody?, besides destination: URL, progress: AsyncStream<TransferProgress>.Continuation)
         async throws -> (URL, Int64)
     {
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        let temporary = temporaryPath(besides: destination)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw ConsumerError(underlying: CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
         }

@@ -2,16 +2,16 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
-import OpenAPIURLSession
 
 /// Sends requests over a transport and turns the answers into typed payloads or typed errors.
 ///
 /// One controller serves a whole app: it is `Sendable`, keeps no per-request state, and sends any
 /// ``Request`` (an ``Endpoint`` or your own request types) over any `ClientTransport`:
-/// `URLSessionTransport` by default, or `AsyncHTTPClientTransport` from
-/// swift-openapi-async-http-client, which streams on Linux too. The controller follows redirects
-/// itself (``RedirectPolicy``), so give it a transport that does not: the default one, or an
-/// `HTTPClient` configured with `redirectConfiguration = .disallow`.
+/// ``URLSessionEndpointTransport`` by default, `AsyncHTTPClientEndpointTransport` from the
+/// EndpointKitAsyncHTTPClient product (`EndpointController.asyncHTTPClient()`), or any other, such
+/// as swift-openapi's. The controller follows redirects itself (``RedirectPolicy``), so give it a
+/// transport that does not: EndpointKit's own, or an `HTTPClient` configured with
+/// `redirectConfiguration = .disallow`.
 ///
 /// ```swift
 /// let controller = EndpointController<EndpointDefaultServerError>()
@@ -118,9 +118,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     private let requestCounter = Locked<UInt64>(0)
     private let decoder: JSONDecoder
 
-    /// A controller over `transport`: by default URLSession, refusing redirects so that the
-    /// controller follows them (``NonRedirectingSession/transport``).
-    public init(transport: any ClientTransport = NonRedirectingSession.transport, configuration: Configuration = Configuration()) {
+    /// A controller over `transport`: by default ``URLSessionEndpointTransport/shared``, which
+    /// leaves redirects to the controller.
+    public init(transport: any ClientTransport = URLSessionEndpointTransport.shared, configuration: Configuration = Configuration()) {
         self.transport = transport
         self.configuration = configuration
         decoder = configuration.decoding.makeDecoder()
@@ -180,7 +180,19 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     /// Reads the body of an acceptable answer: into memory for ``load(_:page:extraHeaders:)``, into
     /// a file for downloads. Returns what it made and the number of bytes read.
-    typealias BodyConsumer<Consumed> = @Sendable (HTTPResponse, HTTPBody?) async throws -> (Consumed, Int64)
+    typealias BodyConsumer<Consumed> = @Sendable (HTTPResponse, ReceivedBody) async throws -> (Consumed, Int64)
+
+    /// Collects a received body into memory, up to `limit` bytes; a file is removed once read.
+    static func collect(_ received: ReceivedBody, limit: Int) async throws -> Data {
+        switch received {
+        case .stream(let body):
+            return try await collect(body, limit: limit)
+        case .file(let file, let size):
+            defer { try? FileManager.default.removeItem(at: file) }
+            guard size <= limit else { throw AttemptFailure.tooLarge }
+            return try Data(contentsOf: file)
+        }
+    }
 
     /// Collects a body into memory, up to `limit` bytes.
     static func collect(_ body: HTTPBody?, limit: Int) async throws -> Data {
@@ -245,17 +257,18 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         return try await exchange(
             request, page: page, extraHeaders: extraHeaders, timeout: configuration.timeout, alsoAcceptable: alsoAcceptable
         ) {
-            _, body in
-            let data = try await Self.collect(body, limit: limit)
+            _, received in
+            let data = try await Self.collect(received, limit: limit)
             return (data, Int64(data.count))
         }
     }
 
     /// Sends the request with retries and replays until an acceptable answer, whose body goes to
-    /// `consume`; the body of any other answer is read into memory for the error.
+    /// `consume`; the body of any other answer is read into memory for the error. With `intoFile`,
+    /// a ``FileDownloadingTransport`` writes the answer of a request without a body to a file itself.
     func exchange<R: Request, Consumed: Sendable>(
         _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration, alsoAcceptable: Set<Int> = [],
-        uploadProgress: (@Sendable (Int64) -> Void)? = nil,
+        uploadProgress: (@Sendable (Int64) -> Void)? = nil, intoFile: TransportFileTarget? = nil,
         consume: @escaping BodyConsumer<Consumed>
     ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
         let clock = ContinuousClock()
@@ -336,9 +349,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             do {
                 outcome = try await attempt(
                     head, body: sendsBody ? Self.body(of: prepared, progress: uploadProgress) : nil, baseURL: baseURL,
-                    operationID: "\(method.rawValue) \(path)", timeout: timeout
-                ) { response, encodedBody in
-                    let body = ContentDecoding.decoded(encodedBody, response: response)
+                    operationID: "\(method.rawValue) \(path)", timeout: timeout, intoFile: intoFile
+                ) { response, received in
+                    let body = received.decodingContent(of: response)
                     if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
                         let (consumed, count) = try await consume(response, body)
                         return (.success(consumed), count)
@@ -508,14 +521,18 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// call. Without ``Configuration/enforcesTimeouts``, it runs in the caller's task instead.
     private func attempt<Consumed: Sendable>(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
-        read: @escaping @Sendable (HTTPResponse, HTTPBody?) async throws -> (AttemptBody<Consumed>, Int64)
+        intoFile: TransportFileTarget?,
+        read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
     ) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
         let transport = self.transport
         do {
             @Sendable func send() async throws -> AttemptOutcome<Consumed> {
+                if let intoFile, body == nil, let downloader = transport as? any FileDownloadingTransport {
+                    return try await Self.download(head, baseURL: baseURL, operationID: operationID, with: downloader, into: intoFile, read: read)
+                }
                 let (response, responseBody) = try await transport.send(head, body: body, baseURL: baseURL, operationID: operationID)
                 let firstByte = ContinuousClock.now
-                let (outcome, count) = try await read(response, responseBody)
+                let (outcome, count) = try await read(response, .stream(responseBody))
                 return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
             }
             guard configuration.enforcesTimeouts else { return try await send() }
@@ -547,6 +564,25 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             throw .contentDecoding(error)
         } catch {
             throw .transport(error)
+        }
+    }
+
+    /// One attempt through a transport that writes the answer's body to a file itself.
+    private static func download<Consumed: Sendable>(
+        _ head: HTTPRequest, baseURL: URL, operationID: String, with downloader: any FileDownloadingTransport,
+        into target: TransportFileTarget,
+        read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
+    ) async throws -> AttemptOutcome<Consumed> {
+        let file = target.makePath()
+        let response = try await downloader.download(head, baseURL: baseURL, operationID: operationID, to: file, progress: target.progress)
+        let firstByte = ContinuousClock.now
+        do {
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
+            let (outcome, count) = try await read(response, .file(file, size: size?.int64Value ?? 0))
+            return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
         }
     }
 

@@ -1,17 +1,17 @@
 import Foundation
 import OpenAPIRuntime
-import OpenAPIURLSession
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// URLSessions whose tasks hand redirects back instead of following them, so the controller
-/// follows them itself (see ``RedirectPolicy``).
+/// follows them itself (see ``RedirectPolicy``): for swift-openapi-urlsession's `URLSessionTransport`
+/// or your own use. ``URLSessionEndpointTransport`` refuses redirects by itself.
 public enum NonRedirectingSession {
-    /// The transport a controller uses when given none: `URLSessionTransport` over ``shared``.
+    /// The transport a controller uses when given none: ``URLSessionEndpointTransport/shared``.
     public static var transport: any ClientTransport {
-        URLSessionTransport(configuration: .init(session: shared))
+        URLSessionEndpointTransport.shared
     }
 
     /// One session for the whole process, configured like `URLSession.shared`.
