@@ -63,6 +63,8 @@ enum EndToEnd {
             configuration: .init(enforcesTimeouts: false))
         let sessionController = EndpointController<EndpointDefaultServerError>()
         let sessionInlineController = EndpointController<EndpointDefaultServerError>(configuration: .init(enforcesTimeouts: false))
+        let ownSessionTransport = URLSessionEndpointTransport()
+        let openAPISessionController = EndpointController<EndpointDefaultServerError>(transport: sessionTransport)
         let endpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "static")
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
 
@@ -103,11 +105,17 @@ enum EndToEnd {
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
                 return data
             },
-            Contender(family: "urlsession", name: "urlsession-transport", note: "URLSessionTransport.send alone") {
+            Contender(family: "urlsession", name: "urlsession-ek-transport", note: "URLSessionEndpointTransport.send alone (EndpointKit's own, the default)") {
+                try await send(ownSessionTransport, head, baseURL)
+            },
+            Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() exactly as shipped (URLSessionEndpointTransport.shared), Endpoint<Data>") {
+                try await sessionController.load(endpoint)
+            },
+            Contender(family: "urlsession", name: "urlsession-transport", note: "swift-openapi's URLSessionTransport.send alone") {
                 try await send(sessionTransport, head, baseURL)
             },
-            Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() (its default URLSession transport), Endpoint<Data>") {
-                try await sessionController.load(endpoint)
+            Contender(family: "urlsession", name: "urlsession-openapi-controller", note: "EndpointController over swift-openapi's URLSessionTransport (the default before issue 17)") {
+                try await openAPISessionController.load(endpoint)
             },
             Contender(family: "urlsession", name: "urlsession-controller-inline", note: "the same with `enforcesTimeouts: false` (URLSession's own request timeout)") {
                 try await sessionInlineController.load(endpoint)

@@ -17,19 +17,25 @@ import FoundationNetworking
 /// resident memory is its own.
 enum Transfers {
     static let contenders = [
-        "ahc-raw-download", "ahc-controller-download", "urlsession-raw-download", "urlsession-controller-download",
-        "ahc-raw-upload", "ahc-controller-upload", "urlsession-raw-upload", "urlsession-controller-upload",
+        "ahc-raw-download", "ahc-controller-download", "ahc-ek-controller-download",
+        "urlsession-raw-download", "urlsession-controller-download", "urlsession-openapi-controller-download",
+        "ahc-raw-upload", "ahc-controller-upload", "ahc-ek-controller-upload",
+        "urlsession-raw-upload", "urlsession-controller-upload", "urlsession-openapi-controller-upload",
     ]
 
     static let notes = [
         "ahc-raw-download": "HTTPClient.execute, each ByteBuffer written to a FileHandle",
         "ahc-controller-download": "EndpointController.download over AsyncHTTPClientTransport (temporary file, moved into place)",
         "urlsession-raw-download": "URLSession.download(for:), the file moved into place",
-        "urlsession-controller-download": "EndpointController().download (URLSessionTransport, which buffers on Linux)",
+        "ahc-ek-controller-download": "EndpointController.asyncHTTPClient().download (AsyncHTTPClientEndpointTransport)",
+        "urlsession-controller-download": "EndpointController().download (its default URLSessionEndpointTransport: a download task)",
+        "urlsession-openapi-controller-download": "EndpointController over swift-openapi's URLSessionTransport (buffers on Linux), the default before issue 17",
         "ahc-raw-upload": "HTTPClient.execute with the file streamed in 256 KiB ByteBuffers",
         "ahc-controller-upload": "EndpointController.upload over AsyncHTTPClientTransport, a multipart body with the file as its part",
         "urlsession-raw-upload": "URLSession.upload(for:fromFile:)",
-        "urlsession-controller-upload": "EndpointController().upload (URLSessionTransport, which buffers on Linux), the same multipart body",
+        "ahc-ek-controller-upload": "EndpointController.asyncHTTPClient().upload, the same multipart body",
+        "urlsession-controller-upload": "EndpointController().upload (URLSessionEndpointTransport: the body spooled to a file, then an upload task with its Content-Length), the same multipart body",
+        "urlsession-openapi-controller-upload": "EndpointController over swift-openapi's URLSessionTransport (buffers on Linux), the same multipart body",
     ]
 
     struct Outcome: Decodable {
@@ -76,7 +82,8 @@ enum Transfers {
         for name in chosen {
             let outcomes = results[name]!
             let rates = outcomes.map { Double($0.bytes) / $0.seconds / 1_048_576 }
-            let rawName = name.replacingOccurrences(of: "-controller-", with: "-raw-")
+            // The raw transport of the same family and direction: ahc-…-upload against ahc-raw-upload.
+            let rawName = "\(name.prefix { $0 != "-" })-raw-\(name.split(separator: "-").last ?? "")"
             let ratio = results[rawName].map { raw in EndToEnd.median(zip(outcomes, raw).map { ($1.seconds) / $0.seconds }) }
             let growth = outcomes.map { Double($0.peakGrowth) / 1_048_576 }
             print(
@@ -100,7 +107,10 @@ enum Transfers {
             body: MultipartFormDataBodyParameters(parts: [.init(fileURL: source, name: "file", fileName: "upload.bin")]))
         let ahcController = EndpointController<EndpointDefaultServerError>(
             transport: AsyncHTTPClientTransport(configuration: .init(client: client)))
+        let ownAHCController = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(client)
         let sessionController = EndpointController<EndpointDefaultServerError>()
+        let openAPISessionController = EndpointController<EndpointDefaultServerError>(
+            transport: URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .default))))
         let session = URLSession(configuration: .default)
 
         try Encoding.resetPeak()
@@ -125,8 +135,12 @@ enum Transfers {
             let (temporary, response) = try await session.download(for: URLRequest(url: baseURL.appendingPathComponent(path)))
             guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
             try FileManager.default.moveItem(at: temporary, to: destination)
+        case "ahc-ek-controller-download":
+            _ = try await ownAHCController.load(FileDownloadEndpoint(destination: destination, serverURL: baseURL, pathPrefix: path))
         case "urlsession-controller-download":
             _ = try await sessionController.load(FileDownloadEndpoint(destination: destination, serverURL: baseURL, pathPrefix: path))
+        case "urlsession-openapi-controller-download":
+            _ = try await openAPISessionController.load(FileDownloadEndpoint(destination: destination, serverURL: baseURL, pathPrefix: path))
         case "ahc-raw-upload":
             var request = HTTPClientRequest(url: baseURL.appendingPathComponent("upload").absoluteString)
             request.method = .POST
@@ -143,8 +157,12 @@ enum Transfers {
             request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
             let (data, _) = try await session.upload(for: request, fromFile: source)
             moved = try JSONDecoder().decode(UploadAnswer.self, from: data).received
+        case "ahc-ek-controller-upload":
+            moved = try await ownAHCController.upload(upload).value.received
         case "urlsession-controller-upload":
             moved = try await sessionController.upload(upload).value.received
+        case "urlsession-openapi-controller-upload":
+            moved = try await openAPISessionController.upload(upload).value.received
         default:
             throw BenchmarkError.usage("no transfer contender \(name): \(contenders.joined(separator: ", "))")
         }

@@ -10,10 +10,13 @@ private let transferMiB = Int(ProcessInfo.processInfo.environment["ENDPOINTKIT_T
 
 @Suite("Large transfers: memory independent of size", .serialized)
 struct LargeTransferMemoryTests {
+    /// EndpointKit's own transports: URLSession (the default) and AsyncHTTPClient.
+    static let transports: [TransportKind] = [.endpointKitURLSession, .endpointKitAsyncHTTPClient]
+
     @Test(
-        "a large download through the controller over AsyncHTTPClient",
-        .enabled(if: PeakMemory.isAvailable, "needs Linux /proc"))
-    func largeDownload() async throws {
+        "a large download through the controller, verified byte for byte",
+        .enabled(if: PeakMemory.isAvailable, "needs Linux /proc"), arguments: transports)
+    func largeDownload(kind: TransportKind) async throws {
         try await TestScheduling.exclusively {
             let size = transferMiB << 20
             try await withServer({ _ in
@@ -21,15 +24,14 @@ struct LargeTransferMemoryTests {
             }) { server in
                 let directory = try TemporaryDirectory()
                 let destination = directory.url.appendingPathComponent("large.bin")
-                let controller = makeController(.asyncHTTPClient)
+                let controller = makeController(kind)
                 let bound = max(size / 4, 16 << 20)
                 let (growths, url) = try await PeakMemory.leastGrowth(below: bound) {
                     try await controller.load(FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "large"))
                 }
                 let growth = growths.last ?? .max
-                let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-                #expect((attributes[.size] as? NSNumber)?.intValue == size)
-                print("download: \(transferMiB) MiB through EndpointController over AsyncHTTPClient; peak RSS grew by \(growths.map { "\($0 / 1024) KiB" }.joined(separator: ", then "))")
+                #expect(try Self.isGenerated(url, count: size))
+                print("download: \(transferMiB) MiB through EndpointController over \(kind); peak RSS grew by \(growths.map { "\($0 / 1024) KiB" }.joined(separator: ", then "))")
                 // Sanitizers keep shadow memory and their own heap: peak memory means nothing there.
                 #expect(Sanitizers.any || growth < bound, "peak RSS grew by \(growths) bytes for \(size) bytes")
             }
@@ -37,9 +39,9 @@ struct LargeTransferMemoryTests {
     }
 
     @Test(
-        "a large multipart upload through the controller over AsyncHTTPClient",
-        .enabled(if: PeakMemory.isAvailable, "needs Linux /proc"))
-    func largeUpload() async throws {
+        "a large multipart upload through the controller, with its exact Content-Length",
+        .enabled(if: PeakMemory.isAvailable, "needs Linux /proc"), arguments: transports)
+    func largeUpload(kind: TransportKind) async throws {
         try await TestScheduling.exclusively {
             let size = transferMiB << 20
             let directory = try TemporaryDirectory()
@@ -55,17 +57,33 @@ struct LargeTransferMemoryTests {
                 let endpoint = Endpoint<User>(
                     serverURL: server.baseURL, pathPrefix: "uploads", method: .post,
                     body: MultipartFormDataBodyParameters(parts: [.init(fileURL: file, name: "file")]))
-                let controller = makeController(.asyncHTTPClient)
+                let controller = makeController(kind)
                 let bound = max(size / 4, 16 << 20)
                 let (growths, answer) = try await PeakMemory.leastGrowth(below: bound) {
                     try await controller.upload(endpoint).value
                 }
                 let growth = growths.last ?? .max
-                #expect(Int64(answer.id) == (try endpoint.prepare().body?.length))
-                print("upload: \(transferMiB) MiB multipart through EndpointController over AsyncHTTPClient; peak RSS grew by \(growths.map { "\($0 / 1024) KiB" }.joined(separator: ", then "))")
+                let length = try endpoint.prepare().body?.length
+                #expect(Int64(answer.id) == length)
+                let received = try #require(server.requests.last)
+                #expect(received.header("Content-Length") == length.map(String.init) && received.header("Transfer-Encoding") == nil)
+                print("upload: \(transferMiB) MiB multipart through EndpointController over \(kind); peak RSS grew by \(growths.map { "\($0 / 1024) KiB" }.joined(separator: ", then "))")
                 // Sanitizers keep shadow memory and their own heap: peak memory means nothing there.
                 #expect(Sanitizers.any || growth < bound, "peak RSS grew by \(growths) bytes for \(size) bytes")
             }
         }
+    }
+
+    /// Whether `file` holds exactly the `count` bytes the test server generates in chunks of
+    /// `chunk` bytes (chunk `i` filled with the byte `i`).
+    static func isGenerated(_ file: URL, count: Int, chunk: Int = 65_536) throws -> Bool {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        var offset = 0
+        while let data = try handle.read(upToCount: chunk), !data.isEmpty {
+            guard data == Data(repeating: UInt8(truncatingIfNeeded: offset / chunk), count: data.count) else { return false }
+            offset += data.count
+        }
+        return offset == count
     }
 }

@@ -1,0 +1,154 @@
+@testable import EndpointKit
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// ``URLSessionEndpointTransport`` on its own, against a real server on loopback. The controller's
+/// whole integration suite also runs over it (``TransportKind/endpointKitURLSession``).
+@Suite("URLSessionEndpointTransport")
+struct URLSessionEndpointTransportTests {
+    /// A multipart body with a 300,000-byte file part, streamed from the file.
+    private static func multipartUpload(in directory: TemporaryDirectory, to server: TestHTTPServer) throws -> (PreparedRequest, Data) {
+        let file = try directory.file("data.csv", contents: Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        let endpoint = Endpoint<Data>(
+            serverURL: server.baseURL, pathPrefix: "up", method: .post,
+            body: MultipartFormDataBodyParameters(parts: [.init(fileURL: file, name: "csv")], boundary: "b"))
+        let prepared = try endpoint.prepare()
+        var expected = Data("--b\r\nContent-Disposition: form-data; name=\"csv\"; filename=\"data.csv\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
+        expected.append(try Data(contentsOf: file))
+        expected.append(Data("\r\n--b--\r\n".utf8))
+        return (prepared, expected)
+    }
+
+    @Test(
+        "A streamed body goes with its exact Content-Length, never chunked, from memory or from a spooled file",
+        arguments: [1 << 20, 0])
+    func exactLength(inMemoryBodyLimit: Int) async throws {
+        try await withServer({ request in .json(#"{"received":\#(request.bodyCount)}"#) }) { server in
+            let directory = try TemporaryDirectory()
+            let spool = try TemporaryDirectory()
+            let (prepared, expected) = try Self.multipartUpload(in: directory, to: server)
+            #expect(prepared.body?.length == Int64(expected.count))
+            let transport = URLSessionEndpointTransport(
+                configuration: .ephemeral, inMemoryBodyLimit: inMemoryBodyLimit, temporaryDirectory: spool.url)
+
+            let (response, body) = try await transport.send(
+                prepared.request, body: prepared.httpBody, baseURL: prepared.baseURL, operationID: "up")
+            let answer = try await Data(collecting: try #require(body), upTo: 1 << 16)
+
+            #expect(response.status == .ok)
+            #expect(String(decoding: answer, as: UTF8.self) == #"{"received":\#(expected.count)}"#)
+            let received = try #require(server.requests.last)
+            #expect(received.header("Content-Length") == String(expected.count))
+            #expect(received.header("Transfer-Encoding") == nil)
+            #expect(Data(received.body) == expected)
+            // The spooled file is gone once the task has ended.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spool.url.path).isEmpty)
+        }
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test("The test server is strict: it refuses a body framed both ways, as Foundation on Linux sends a stream with a length")
+    func strictServerRefusesBothFramings() async throws {
+        try await withServer({ request in .json(#"{"received":\#(request.bodyCount)}"#) }) { server in
+            let directory = try TemporaryDirectory()
+            let (prepared, expected) = try Self.multipartUpload(in: directory, to: server)
+            var both = prepared.urlRequest
+            both.setValue(String(expected.count), forHTTPHeaderField: "Content-Length")
+            let session = URLSession(configuration: .ephemeral)
+            let refused = try? await session.data(for: both)
+            #expect((refused?.1 as? HTTPURLResponse)?.statusCode ?? 400 == 400)
+            #expect(server.requests.isEmpty)
+            // The same request framed one way (chunked, as `urlRequest` makes it on Linux) is accepted.
+            let (answer, response) = try await session.data(for: prepared.urlRequest)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: answer, as: UTF8.self) == #"{"received":\#(expected.count)}"#)
+        }
+    }
+    #endif
+
+    @Test("A body of unknown length is spooled and sent with the length it turned out to have")
+    func unknownLength() async throws {
+        try await withServer({ request in .json(#"{"received":\#(request.bodyCount)}"#) }) { server in
+            let spool = try TemporaryDirectory()
+            let transport = URLSessionEndpointTransport(configuration: .ephemeral, temporaryDirectory: spool.url)
+            let chunks = (0..<40).map { index in ArraySlice([UInt8](repeating: UInt8(index), count: 1000)) }
+            let stream = AsyncStream<ArraySlice<UInt8>> { continuation in
+                for chunk in chunks { continuation.yield(chunk) }
+                continuation.finish()
+            }
+            let head = HTTPRequest(method: .put, scheme: nil, authority: nil, path: "/stream")
+            let (response, _) = try await transport.send(
+                head, body: HTTPBody(stream, length: .unknown, iterationBehavior: .single), baseURL: server.baseURL, operationID: "")
+            #expect(response.status == .ok)
+            let received = try #require(server.requests.last)
+            #expect(received.header("Content-Length") == "40000" && received.header("Transfer-Encoding") == nil)
+            #expect(received.body == chunks.flatMap { $0 })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spool.url.path).isEmpty)
+        }
+    }
+
+    @Test("A body that ends short of its declared length is refused before anything is sent", arguments: [1 << 20, 0])
+    func shortBody(inMemoryBodyLimit: Int) async throws {
+        try await withServer({ _ in .status(204) }) { server in
+            let spool = try TemporaryDirectory()
+            let transport = URLSessionEndpointTransport(
+                configuration: .ephemeral, inMemoryBodyLimit: inMemoryBodyLimit, temporaryDirectory: spool.url)
+            let head = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/short")
+            let short = HTTPBody(AsyncStream { continuation in
+                continuation.yield(ArraySlice([UInt8](repeating: 1, count: 5)))
+                continuation.finish()
+            }, length: .known(10), iterationBehavior: .single)
+            await #expect(throws: URLSessionEndpointTransportError.bodyLengthMismatch(declared: 10, actual: 5)) {
+                try await transport.send(head, body: short, baseURL: server.baseURL, operationID: "")
+            }
+            #expect(server.requests.isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spool.url.path).isEmpty)
+        }
+    }
+
+    @Test("The answer streams as it arrives, and a reader cancelled mid-body throws instead of ending short")
+    func streamingAndCancellation() async throws {
+        let size = 10_000_000
+        try await withServer(storedBodyLimit: 0, { _ in
+            TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: size, chunk: 16_384, delayPerChunk: .milliseconds(5)))
+        }) { server in
+            let transport = URLSessionEndpointTransport(configuration: .ephemeral)
+            let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/slow")
+            let (response, body) = try await transport.send(head, body: nil, baseURL: server.baseURL, operationID: "")
+            #expect(response.status == .ok && body?.length == .known(Int64(size)))
+            let firstChunk = Locked(false)
+            let reader = Task {
+                var read = 0
+                for try await chunk in try #require(body) {
+                    read += chunk.count
+                    firstChunk.withLock { $0 = true }
+                }
+                return read
+            }
+            // The server needs about 3 s for the body: the first bytes come long before the last.
+            while !firstChunk.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            reader.cancel()
+            await #expect(throws: CancellationError.self) { try await reader.value }
+        }
+    }
+
+    @Test("Repeated fields are joined; a HEAD answer has no body")
+    func fieldsAndHead() async throws {
+        try await withServer({ _ in .json(#"{"ok":true}"#) }) { server in
+            var head = HTTPRequest(method: .head, scheme: nil, authority: nil, path: "/things?id=1")
+            head.headerFields.append(HTTPField(name: HTTPField.Name("X-Tag")!, value: "a"))
+            head.headerFields.append(HTTPField(name: HTTPField.Name("X-Tag")!, value: "b"))
+            let (response, body) = try await URLSessionEndpointTransport.shared.send(
+                head, body: nil, baseURL: server.baseURL, operationID: "")
+            #expect(response.status == .ok && body == nil)
+            let received = try #require(server.requests.last)
+            #expect(received.method == "HEAD" && received.uri == "/things?id=1" && received.header("X-Tag") == "a, b")
+        }
+    }
+}
