@@ -64,6 +64,8 @@ enum EndToEnd {
         let sessionController = EndpointController<EndpointDefaultServerError>()
         let sessionInlineController = EndpointController<EndpointDefaultServerError>(configuration: .init(enforcesTimeouts: false))
         let ownSessionTransport = URLSessionEndpointTransport()
+        let streamingSessionTransport = URLSessionEndpointTransport(responseDelivery: .streamed)
+        let streamingSessionController = EndpointController<EndpointDefaultServerError>(transport: URLSessionEndpointTransport(responseDelivery: .streamed))
         let openAPISessionController = EndpointController<EndpointDefaultServerError>(transport: sessionTransport)
         let endpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "static")
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
@@ -110,6 +112,12 @@ enum EndToEnd {
             },
             Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() exactly as shipped (URLSessionEndpointTransport.shared), Endpoint<Data>") {
                 try await sessionController.load(endpoint)
+            },
+            Contender(family: "urlsession", name: "urlsession-ek-transport-streamed", note: "URLSessionEndpointTransport(responseDelivery: .streamed).send alone") {
+                try await send(streamingSessionTransport, head, baseURL)
+            },
+            Contender(family: "urlsession", name: "urlsession-controller-streamed", note: "EndpointController over URLSessionEndpointTransport(responseDelivery: .streamed)") {
+                try await streamingSessionController.load(endpoint)
             },
             Contender(family: "urlsession", name: "urlsession-transport", note: "swift-openapi's URLSessionTransport.send alone") {
                 try await send(sessionTransport, head, baseURL)

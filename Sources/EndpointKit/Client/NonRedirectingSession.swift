@@ -26,7 +26,10 @@ public enum NonRedirectingSession {
 }
 
 /// Answers every redirect with "do not follow", so the task completes with the `3xx` answer.
-private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    /// One for every task that needs it.
+    static let shared = RedirectRefusingDelegate()
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

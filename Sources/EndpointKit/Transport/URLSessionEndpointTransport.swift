@@ -40,6 +40,23 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
     public var inMemoryBodyLimit: Int
     /// Where those temporary files go. Default the system's temporary directory.
     public var temporaryDirectory: URL
+    /// How answers' bodies are handed over. Default ``ResponseDelivery/buffered``.
+    public var responseDelivery: ResponseDelivery
+
+    /// How ``URLSessionEndpointTransport`` hands an answer's body over.
+    public enum ResponseDelivery: Sendable, Equatable {
+        /// Foundation collects the whole answer and hands it over in one piece, as
+        /// `URLSession.data(for:)` does: the fastest way (Foundation on Linux calls back once per
+        /// request, on its own thread). An answer is in memory whole before the controller sees it,
+        /// so ``EndpointController/Configuration/maxResponseBytes`` refuses it only then.
+        case buffered
+        /// Chunks are handed over as they arrive, through the session's delegate: the controller
+        /// refuses an answer as soon as it passes `maxResponseBytes`, and reads the first bytes
+        /// before the last arrive. Foundation on Linux calls the delegate three times per request
+        /// at least, through one queue for the whole session, which costs throughput when many
+        /// requests are in flight (BENCHMARKS.md).
+        case streamed
+    }
 
     private let router: URLSessionTaskRouter
 
@@ -48,7 +65,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
     public init(
         configuration: URLSessionConfiguration = URLSessionEndpointTransport.apiClientConfiguration(),
         timeout: Duration? = nil, inMemoryBodyLimit: Int = 1 << 20,
-        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory, responseDelivery: ResponseDelivery = .buffered
     ) {
         let router = URLSessionTaskRouter()
         self.router = router
@@ -56,6 +73,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
         self.timeout = timeout
         self.inMemoryBodyLimit = inMemoryBodyLimit
         self.temporaryDirectory = temporaryDirectory
+        self.responseDelivery = responseDelivery
     }
 
     /// One transport for the process, over ``apiClientConfiguration(cache:)``: the default of
@@ -81,6 +99,9 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
         let urlRequest = try Self.urlRequest(request, baseURL: baseURL, timeout: timeout)
         try Task.checkCancellation()
         let upload = try await URLSessionUploadBody.make(body, inMemoryLimit: inMemoryBodyLimit, directory: temporaryDirectory)
+        if responseDelivery == .buffered {
+            return try await sendBuffered(urlRequest, upload: upload, method: request.method)
+        }
         let task: URLSessionTask = switch upload {
         case .none: session.dataTask(with: urlRequest)
         case .data(let data): session.uploadTask(with: urlRequest, from: data)
@@ -100,6 +121,22 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
             response.headerFields[.contentEncoding] == nil && urlResponse.expectedContentLength >= 0
             ? .known(urlResponse.expectedContentLength) : .unknown
         return (response, HTTPBody(exchange.body, length: length, iterationBehavior: .single))
+    }
+
+    /// Sends `urlRequest` through URLSession's own async calls, which hand the whole answer over at
+    /// once; a task delegate refuses redirects.
+    private func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method)
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
+        defer { upload.remove() }
+        let refuser = RedirectRefusingDelegate.shared
+        let (data, urlResponse) = switch upload {
+        case .none: try await session.data(for: urlRequest, delegate: refuser)
+        case .data(let body): try await session.upload(for: urlRequest, from: body, delegate: refuser)
+        case .file(let file): try await session.upload(for: urlRequest, fromFile: file, delegate: refuser)
+        }
+        let response = try HTTPResponse(urlResponse: urlResponse)
+        return (response, method == .head ? nil : HTTPBody(data))
     }
 
     /// Sends `request` as a download task: Foundation writes the body, which is moved to `file`.

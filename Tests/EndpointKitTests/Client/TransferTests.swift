@@ -73,7 +73,7 @@ struct TransferTests {
             // transport shows the bytes arriving; URLSession on Linux holds the whole body before
             // handing it over, so there the cue is time.
             var receivedBeforeCancel: Int64 = 0
-            if kind.streams {
+            if kind.streamsDownloads {
                 for await event in transfer.progress where event.completedBytes > 50_000 {
                     receivedBeforeCancel = event.completedBytes
                     break
@@ -84,7 +84,7 @@ struct TransferTests {
             transfer.cancel()
             try await expectCancelled { try await transfer.value }
             #expect(contents(of: directory.url).isEmpty)
-            if kind.streams {
+            if kind.streamsDownloads {
                 // The temporary file was being written when the cancellation came.
                 #expect(receivedBeforeCancel > 50_000 && receivedBeforeCancel < 10_000_000)
             }

@@ -235,6 +235,24 @@ struct SendingRequestsExamplesTests {
         #expect(transport.requests.map(\.path) == ["/users/867"])
     }
 
+    @Test("Sending requests: EndpointKit's URLSession transport")
+    func urlSessionTransport() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(#"{"id":867,"name":"Jenny"}"#) }
+        let api = server.baseURL
+
+        let transport = URLSessionEndpointTransport(
+            configuration: URLSessionEndpointTransport.apiClientConfiguration(connectionsPerHost: 32),
+            inMemoryBodyLimit: 4 << 20
+        )
+        let controller = EndpointController<EndpointDefaultServerError>(transport: transport)
+        let jenny = try await controller.load(Endpoint<User>(serverURL: api, pathPrefix: "users", objectID: "867"))
+
+        #expect(jenny == User(id: 867, name: "Jenny"))
+        #expect(transport.session.configuration.httpMaximumConnectionsPerHost == 32)
+        #expect(transport.session.configuration.urlCache == nil)
+        try await server.stop()
+    }
+
     @Test("Sending requests: transports")
     func transports() async throws {
         let server = try await TestHTTPServer.start { _ in .json(#"{"id":1,"name":"Ada"}"#) }

@@ -144,8 +144,9 @@ struct RedirectTests {
             }
             let answer = try await following.load(accepting)
             #if canImport(FoundationNetworking)
-            // swift-corelibs-foundation drops the body of a redirect its delegate refused.
-            #expect(answer == (kind == .urlSession ? "301 " : "301 moved"), "\(kind)")
+            // swift-corelibs-foundation drops the body of a redirect a task delegate refused when it
+            // collects the answer itself; a session delegate that streams it gets the body.
+            #expect(answer == ([.urlSession, .endpointKitURLSession].contains(kind) ? "301 " : "301 moved"), "\(kind)")
             #else
             #expect(answer == "301 moved", "\(kind)")
             #endif

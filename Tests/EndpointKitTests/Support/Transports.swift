@@ -17,6 +17,8 @@ import FoundationNetworking
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// ``URLSessionEndpointTransport``, EndpointKit's own transport over URLSession (the default).
     case endpointKitURLSession
+    /// The same, handing answers over as they arrive (`responseDelivery: .streamed`).
+    case endpointKitURLSessionStreamed
     /// swift-openapi-urlsession's `URLSessionTransport`.
     case urlSession
     case asyncHTTPClient
@@ -38,11 +40,21 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     /// Whether the transport rides URLSession.
     var ridesURLSession: Bool { !ridesAsyncHTTPClient }
 
-    /// Whether the transport hands answers over as they arrive (swift-openapi-urlsession buffers
-    /// them on Linux).
-    var streams: Bool {
+    /// Whether a download's progress comes as the bytes arrive (swift-openapi-urlsession holds the
+    /// whole body first on Linux; EndpointKit's URLSession transport downloads through download tasks).
+    var streamsDownloads: Bool {
         #if canImport(FoundationNetworking)
         self != .urlSession
+        #else
+        true
+        #endif
+    }
+
+    /// Whether the transport hands answers over as they arrive (swift-openapi-urlsession and
+    /// EndpointKit's buffered URLSession transport hold them whole first on Linux).
+    var streams: Bool {
+        #if canImport(FoundationNetworking)
+        self != .urlSession && self != .endpointKitURLSession
         #else
         true
         #endif
@@ -52,11 +64,15 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     static let endpointKitURLSessionTransport = URLSessionEndpointTransport(
         configuration: URLSessionEndpointTransport.apiClientConfiguration())
 
+    /// One streaming URLSessionEndpointTransport for the whole test run.
+    static let endpointKitURLSessionStreamedTransport = URLSessionEndpointTransport(
+        configuration: URLSessionEndpointTransport.apiClientConfiguration(), responseDelivery: .streamed)
+
     /// A transport that reports a refused connection at once (AsyncHTTPClient's default retries
     /// it until its connect timeout).
     func makeWithoutConnectionRetries() -> any ClientTransport {
         switch self {
-        case .urlSession, .endpointKitURLSession: make()
+        case .urlSession, .endpointKitURLSession, .endpointKitURLSessionStreamed: make()
         case .asyncHTTPClient: AsyncHTTPClientTransport(configuration: .init(client: Self.httpClientWithoutConnectionRetries))
         case .endpointKitAsyncHTTPClient: AsyncHTTPClientEndpointTransport(client: Self.httpClientWithoutConnectionRetries)
         }
@@ -71,6 +87,8 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
         switch self {
         case .endpointKitURLSession:
             TransportKind.endpointKitURLSessionTransport
+        case .endpointKitURLSessionStreamed:
+            TransportKind.endpointKitURLSessionStreamedTransport
         case .urlSession:
             URLSessionTransport(configuration: .init(session: NonRedirectingSession.make(configuration: .ephemeral)))
         case .asyncHTTPClient:

@@ -112,13 +112,13 @@ struct URLSessionEndpointTransportTests {
         }
     }
 
-    @Test("The answer streams as it arrives, and a reader cancelled mid-body throws instead of ending short")
+    @Test("Streamed, the answer comes as it arrives, and a reader cancelled mid-body throws instead of ending short")
     func streamingAndCancellation() async throws {
         let size = 10_000_000
         try await withServer(storedBodyLimit: 0, { _ in
             TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: size, chunk: 16_384, delayPerChunk: .milliseconds(5)))
         }) { server in
-            let transport = URLSessionEndpointTransport(configuration: .ephemeral)
+            let transport = URLSessionEndpointTransport(configuration: .ephemeral, responseDelivery: .streamed)
             let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/slow")
             let (response, body) = try await transport.send(head, body: nil, baseURL: server.baseURL, operationID: "")
             #expect(response.status == .ok && body?.length == .known(Int64(size)))
