@@ -65,6 +65,8 @@ enum EndToEnd {
         let sessionInlineController = EndpointController<EndpointDefaultServerError>(configuration: .init(enforcesTimeouts: false))
         let ownSessionTransport = URLSessionEndpointTransport()
         let streamingSessionTransport = URLSessionEndpointTransport(responseDelivery: .streamed)
+        let sixConnectionTransport = URLSessionEndpointTransport(configuration: URLSessionEndpointTransport.apiClientConfiguration(connectionsPerHost: 6))
+        let manyConnectionTransport = URLSessionEndpointTransport(configuration: URLSessionEndpointTransport.apiClientConfiguration(connectionsPerHost: 64))
         let streamingSessionController = EndpointController<EndpointDefaultServerError>(transport: URLSessionEndpointTransport(responseDelivery: .streamed))
         let openAPISessionController = EndpointController<EndpointDefaultServerError>(transport: sessionTransport)
         let endpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "static")
@@ -112,6 +114,12 @@ enum EndToEnd {
             },
             Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() exactly as shipped (URLSessionEndpointTransport.shared), Endpoint<Data>") {
                 try await sessionController.load(endpoint)
+            },
+            Contender(family: "urlsession", name: "urlsession-ek-transport-6", note: "URLSessionEndpointTransport.send alone, 6 connections per host (Foundation's default)") {
+                try await send(sixConnectionTransport, head, baseURL)
+            },
+            Contender(family: "urlsession", name: "urlsession-ek-transport-64", note: "URLSessionEndpointTransport.send alone, 64 connections per host") {
+                try await send(manyConnectionTransport, head, baseURL)
             },
             Contender(family: "urlsession", name: "urlsession-ek-transport-streamed", note: "URLSessionEndpointTransport(responseDelivery: .streamed).send alone") {
                 try await send(streamingSessionTransport, head, baseURL)

@@ -271,8 +271,19 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         uploadProgress: (@Sendable (Int64) -> Void)? = nil, intoFile: TransportFileTarget? = nil,
         consume: @escaping BodyConsumer<Consumed>
     ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
+        let (prepared, path) = try prepare(request, page: page, extraHeaders: extraHeaders)
+        let options = ExchangeOptions(
+            timeout: timeout, alsoAcceptable: alsoAcceptable, uploadProgress: uploadProgress, intoFile: intoFile, consume: consume)
+        var exchange = Exchange(controller: self, request: request, prepared: prepared, path: path, start: start, options: options)
+        return try await exchange.run()
+    }
+
+    /// The first stage of an exchange: `request` prepared, and checked against the configured
+    /// limits of the request target and header fields. Returns it with its path for errors.
+    func prepare<R: Request>(_ request: R, page: Int, extraHeaders: [String: String]) throws(EndpointError)
+        -> (PreparedRequest, path: String)
+    {
         let method = request.method
         let prepared: PreparedRequest
         do {
@@ -292,169 +303,20 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
                 .invalidRequest(.requestTooLarge(part: part, bytes: bytes, limit: limit, setting: setting)), method: method,
                 path: path.count > 200 ? String(path.prefix(200)) + "…" : path, attempts: 0)
         }
+        return (prepared, path)
+    }
+
+    /// A new request's summary (numbered, its URL redacted), announced as started.
+    func startSummary(for prepared: PreparedRequest) -> RequestSummary {
         let summary = RequestSummary(
             id: requestCounter.withLock { counter -> UInt64 in
                 counter += 1
                 return counter
             },
-            method: method,
-            redactedURL: prepared.origin + configuration.redaction.redactTarget(target))
+            method: prepared.request.method,
+            redactedURL: prepared.origin + configuration.redaction.redactTarget(prepared.request.path ?? "/"))
         emit(.requestStarted(summary))
-
-        var metrics = RequestMetrics(
-            status: nil, attempts: 0, redirects: 0, queued: .zero, firstByte: nil, total: .zero, bytesSent: 0,
-            bytesReceived: 0, succeeded: false)
-        var replays = 0
-        let acceptable = request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
-        let policy = configuration.retryPolicy
-        let errorBodyLimit = configuration.maxResponseBytes
-        let maxRedirects = configuration.redirectPolicy.maxRedirects
-        // The redirected send waiting to go, and the redirects followed in this attempt.
-        var pendingHop: RedirectPolicy.Hop?
-        var redirectsThisAttempt = 0
-
-        func fail(_ kind: EndpointError.Kind) -> EndpointError {
-            metrics.total = clock.now - start
-            finish(summary, metrics)
-            return EndpointError(kind, method: method, path: path, attempts: metrics.attempts)
-        }
-
-        while true {
-            if Task.isCancelled { throw fail(.transport(.cancelled)) }
-            var head: HTTPRequest
-            let baseURL: URL
-            var sendsBody = true
-            if let hop = pendingHop {
-                // A redirect of this attempt: interceptors adapted the first send only, so one that
-                // adds credentials cannot add them again for another origin.
-                (head, baseURL, sendsBody) = (hop.head, hop.baseURL, hop.keepsBody)
-                pendingHop = nil
-            } else {
-                head = prepared.request
-                baseURL = prepared.baseURL
-                redirectsThisAttempt = 0
-                do {
-                    for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
-                } catch {
-                    if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
-                    throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
-                }
-                if metrics.attempts == 0 { metrics.queued = clock.now - start }
-                metrics.attempts += 1
-            }
-            if sendsBody { metrics.bytesSent += prepared.body?.length ?? 0 }
-            logHead(head, summary: summary)
-
-            let outcome: AttemptOutcome<Consumed>
-            do {
-                outcome = try await attempt(
-                    head, body: sendsBody ? Self.body(of: prepared, progress: uploadProgress) : nil, baseURL: baseURL,
-                    operationID: "\(method.rawValue) \(path)", timeout: timeout, intoFile: intoFile
-                ) { response, received in
-                    let body = received.decodingContent(of: response)
-                    if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
-                        let (consumed, count) = try await consume(response, body)
-                        return (.success(consumed), count)
-                    }
-                    let data = try await Self.collect(body, limit: errorBodyLimit)
-                    return (.failure(data), Int64(data.count))
-                }
-            } catch let failure {
-                let transportFailure: EndpointError.TransportFailure
-                switch failure {
-                case .tooLarge:
-                    throw fail(.responseTooLarge(limit: configuration.maxResponseBytes))
-                case .timedOut:
-                    transportFailure = .timedOut
-                case .consumer(let error):
-                    throw fail(.download(reason: "\(error)"))
-                case .contentDecoding(let error):
-                    throw fail(.decoding(codingPath: "$", reason: error.description, bodyExcerpt: ""))
-                case .transport(let error):
-                    transportFailure = Task.isCancelled ? .cancelled : configuration.classifyTransportError(error)
-                }
-                switch transportFailure {
-                case .unreachable: emit(.serverUnreachable(summary))
-                case .timedOut: emit(.serverNotResponding(summary))
-                default: break
-                }
-                if transportFailure != .cancelled, policy.retriesTransportFailures,
-                    let wait = policy.delay(afterAttempt: metrics.attempts, method: method, elapsed: clock.now - start, retryAfter: nil)
-                {
-                    log(summary, "attempt \(metrics.attempts) failed (\(transportFailure)); retrying in \(wait)")
-                    if (try? await Task.sleep(for: wait)) == nil { throw fail(.transport(.cancelled)) }
-                    continue
-                }
-                throw fail(.transport(transportFailure))
-            }
-
-            let response = outcome.response
-            metrics.status = response.status.code
-            metrics.firstByte = outcome.firstByte - start
-            metrics.bytesReceived += outcome.bytesReceived
-            logResponse(response, summary: summary)
-            if response.status == .unauthorized { emit(.unauthorized(summary)) }
-
-            let errorBody: Data
-            switch outcome.body {
-            case .success(let consumed):
-                metrics.succeeded = true
-                metrics.total = clock.now - start
-                finish(summary, metrics)
-                return (response, consumed, metrics.attempts)
-            case .failure(let data):
-                errorBody = data
-            }
-            if maxRedirects > 0 {
-                let hop: RedirectPolicy.Hop?
-                do {
-                    hop = try RedirectPolicy.hop(after: response, to: head, at: baseURL, redaction: configuration.redaction)
-                } catch {
-                    throw fail(.invalidRedirect(
-                        status: response.status.code,
-                        location: response.headerFields[.location].map(redactedLocation), reason: error.reason))
-                }
-                if let hop {
-                    guard redirectsThisAttempt < maxRedirects else { throw fail(.tooManyRedirects(limit: maxRedirects)) }
-                    redirectsThisAttempt += 1
-                    metrics.redirects += 1
-                    log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(configuration.redaction.redactTarget(hop.head.path ?? "/"))\(hop.crossesOrigin ? " (another origin: secret headers left out)" : "")")
-                    pendingHop = hop
-                    continue
-                }
-            }
-            // Interceptors may ask to send a refused request again (a refreshed token), once.
-            if replays == 0 {
-                var replay = false
-                do {
-                    for interceptor in configuration.interceptors
-                    where try await interceptor.shouldReplay(head, after: response, attempt: metrics.attempts) {
-                        replay = true
-                    }
-                } catch {
-                    throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
-                }
-                if replay {
-                    replays += 1
-                    continue
-                }
-            }
-
-            if policy.retryableStatusCodes.contains(response.status.code),
-                let wait = policy.delay(
-                    afterAttempt: metrics.attempts, method: method, elapsed: clock.now - start,
-                    retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
-            {
-                log(summary, "attempt \(metrics.attempts) answered \(response.status.code); retrying in \(wait)")
-                if (try? await Task.sleep(for: wait)) == nil { throw fail(.transport(.cancelled)) }
-                continue
-            }
-            let errorType = request.serverErrorType ?? ServerError.self
-            throw fail(.unacceptableStatus(
-                response.status,
-                serverError: decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
-                bodyExcerpt: EndpointError.excerpt(errorBody)))
-        }
+        return summary
     }
 
     /// The request body for one attempt, reporting the bytes the transport has read so far.
@@ -519,7 +381,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// The exchange runs in a task of its own, which the timeout (``DeadlineScheduler``) or the
     /// caller's cancellation cancels; either way this waits for it to end, so nothing outlives the
     /// call. Without ``Configuration/enforcesTimeouts``, it runs in the caller's task instead.
-    private func attempt<Consumed: Sendable>(
+    func attempt<Consumed: Sendable>(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
         intoFile: TransportFileTarget?,
         read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
@@ -590,7 +452,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     /// A `Location` value for an error: without user credentials or fragment, with the values of
     /// secret query names hidden, and at most 512 characters.
-    private func redactedLocation(_ location: String) -> String {
+    func redactedLocation(_ location: String) -> String {
         guard var components = URLComponents(string: location) else { return "(not a URL, \(location.utf8.count) bytes)" }
         if components.user != nil || components.password != nil {
             components.user = nil
@@ -601,7 +463,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         return text.count > 512 ? String(text.prefix(512)) + "…" : text
     }
 
-    private func decodeServerError(_ type: any EndpointServerError.Type, from body: Data, contentType: String?)
+    func decodeServerError(_ type: any EndpointServerError.Type, from body: Data, contentType: String?)
         -> (any EndpointServerError)?
     {
         guard !body.isEmpty else { return nil }
@@ -626,14 +488,14 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         }
     }
 
-    private func emit(_ event: EndpointEvent) {
+    func emit(_ event: EndpointEvent) {
         hub.emit(event)
         if let name = event.notificationName, let center = configuration.notificationCenter {
             center.post(name: name, object: self, userInfo: [EndpointEvent.userInfoKey: event])
         }
     }
 
-    private func finish(_ summary: RequestSummary, _ metrics: RequestMetrics) {
+    func finish(_ summary: RequestSummary, _ metrics: RequestMetrics) {
         emit(.requestFinished(summary, metrics))
         let status = metrics.status.map(String.init) ?? "no answer"
         let milliseconds = Double(metrics.total.components.attoseconds) / 1e15 + Double(metrics.total.components.seconds) * 1000
@@ -642,18 +504,18 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             metadata: ["request": "\(summary.id)"])
     }
 
-    private func log(_ summary: RequestSummary, _ message: String) {
+    func log(_ summary: RequestSummary, _ message: String) {
         configuration.logger.debug("\(summary.description): \(message)", metadata: ["request": "\(summary.id)"])
     }
 
-    private func logHead(_ head: HTTPRequest, summary: RequestSummary) {
+    func logHead(_ head: HTTPRequest, summary: RequestSummary) {
         guard configuration.logger.logLevel <= .trace else { return }
         for line in configuration.redaction.describe(head.headerFields) {
             configuration.logger.trace("→ \(line)", metadata: ["request": "\(summary.id)"])
         }
     }
 
-    private func logResponse(_ response: HTTPResponse, summary: RequestSummary) {
+    func logResponse(_ response: HTTPResponse, summary: RequestSummary) {
         guard configuration.logger.logLevel <= .trace else { return }
         configuration.logger.trace("← \(response.status.code) \(response.status.reasonPhrase)", metadata: ["request": "\(summary.id)"])
         for line in configuration.redaction.describe(response.headerFields) {

@@ -1,0 +1,273 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension EndpointController {
+    /// What an exchange does with its answers, beyond the controller's configuration.
+    struct ExchangeOptions<Consumed: Sendable>: Sendable {
+        /// The longest one attempt may take.
+        var timeout: Duration
+        /// Statuses accepted besides the request's (a `304` when revalidating a cached answer).
+        var alsoAcceptable: Set<Int> = []
+        /// Hears the bytes of the request body the transport has taken.
+        var uploadProgress: (@Sendable (Int64) -> Void)?
+        /// Where a ``FileDownloadingTransport`` writes the answer itself.
+        var intoFile: TransportFileTarget?
+        /// Reads the body of an acceptable answer.
+        var consume: BodyConsumer<Consumed>
+    }
+
+    /// One send of an exchange: a new attempt, or a redirect followed within one.
+    struct Send {
+        var head: HTTPRequest
+        var baseURL: URL
+        var sendsBody: Bool
+    }
+
+    /// What an answer leads to.
+    enum Verdict<Consumed> {
+        /// The exchange is over, with this answer.
+        case finished(HTTPResponse, Consumed)
+        /// Send again: a redirect to follow, a replay an interceptor asked for, or a retry.
+        case sendAgain
+    }
+
+    /// One logical request, as a pipeline of small stages around the transport:
+    /// ``nextSend()`` (interceptors, or the pending redirect) → ``send(_:)`` (one attempt within its
+    /// deadline) → ``validate(_:of:)`` (acceptable, redirect, replay, retry or error), with
+    /// ``recover(from:)`` retrying after a transport failure. ``EndpointController/prepare(_:page:extraHeaders:)``
+    /// comes before and ``EndpointController/decode(_:body:response:attempts:)`` after.
+    struct Exchange<R: Request, Consumed: Sendable> {
+        let controller: EndpointController
+        let request: R
+        let prepared: PreparedRequest
+        let options: ExchangeOptions<Consumed>
+        let summary: RequestSummary
+        /// The path without the query, for errors.
+        let path: String
+        let acceptable: Range<Int>
+        let start: ContinuousClock.Instant
+        var metrics = RequestMetrics(
+            status: nil, attempts: 0, redirects: 0, queued: .zero, firstByte: nil, total: .zero, bytesSent: 0,
+            bytesReceived: 0, succeeded: false)
+        /// Replays interceptors asked for (at most one).
+        var replays = 0
+        /// The redirected send waiting to go, and the redirects followed in this attempt.
+        var pendingHop: RedirectPolicy.Hop?
+        var redirectsThisAttempt = 0
+
+        private var configuration: Configuration { controller.configuration }
+
+        init(
+            controller: EndpointController, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
+            options: ExchangeOptions<Consumed>
+        ) {
+            self.controller = controller
+            self.request = request
+            self.prepared = prepared
+            self.options = options
+            self.path = path
+            self.start = start
+            acceptable = request.acceptableStatusCodes ?? controller.configuration.acceptableStatusCodes
+            summary = controller.startSummary(for: prepared)
+        }
+
+        /// Sends until an answer ends the exchange.
+        mutating func run() async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
+            while true {
+                if Task.isCancelled { throw fail(.transport(.cancelled)) }
+                let send = try await nextSend()
+                let outcome: AttemptOutcome<Consumed>
+                do {
+                    outcome = try await self.send(send)
+                } catch {
+                    try await recover(from: error)
+                    continue
+                }
+                if case .finished(let response, let consumed) = try await validate(outcome, of: send) {
+                    return (response, consumed, metrics.attempts)
+                }
+            }
+        }
+
+        // MARK: Intercept
+
+        /// The pending redirect of this attempt, or a new attempt adapted by the interceptors.
+        /// Interceptors adapt the first send of an attempt only, so one that adds credentials cannot
+        /// add them again for another origin.
+        mutating func nextSend() async throws(EndpointError) -> Send {
+            let send: Send
+            if let hop = pendingHop {
+                pendingHop = nil
+                send = Send(head: hop.head, baseURL: hop.baseURL, sendsBody: hop.keepsBody)
+            } else {
+                redirectsThisAttempt = 0
+                var head = prepared.request
+                do {
+                    for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
+                } catch {
+                    if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
+                    throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
+                }
+                if metrics.attempts == 0 { metrics.queued = ContinuousClock.now - start }
+                metrics.attempts += 1
+                send = Send(head: head, baseURL: prepared.baseURL, sendsBody: true)
+            }
+            if send.sendsBody { metrics.bytesSent += prepared.body?.length ?? 0 }
+            controller.logHead(send.head, summary: summary)
+            return send
+        }
+
+        // MARK: Send
+
+        /// One send within the attempt's deadline; an acceptable answer's body goes to the
+        /// consumer, any other's into memory for the error.
+        func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
+            let (acceptable, alsoAcceptable, consume) = (acceptable, options.alsoAcceptable, options.consume)
+            let errorBodyLimit = configuration.maxResponseBytes
+            return try await controller.attempt(
+                send.head, body: send.sendsBody ? EndpointController.body(of: prepared, progress: options.uploadProgress) : nil,
+                baseURL: send.baseURL, operationID: "\(request.method.rawValue) \(path)", timeout: options.timeout,
+                intoFile: options.intoFile
+            ) { response, received in
+                let body = received.decodingContent(of: response)
+                if acceptable.contains(response.status.code) || alsoAcceptable.contains(response.status.code) {
+                    let (consumed, count) = try await consume(response, body)
+                    return (.success(consumed), count)
+                }
+                let data = try await EndpointController.collect(body, limit: errorBodyLimit)
+                return (.failure(data), Int64(data.count))
+            }
+        }
+
+        // MARK: Retry after a failed send
+
+        /// Waits and returns when a failed send may go again; throws the failure otherwise.
+        mutating func recover(from failure: AttemptFailure) async throws(EndpointError) {
+            let transportFailure: EndpointError.TransportFailure
+            switch failure {
+            case .tooLarge:
+                throw fail(.responseTooLarge(limit: configuration.maxResponseBytes))
+            case .timedOut:
+                transportFailure = .timedOut
+            case .consumer(let error):
+                throw fail(.download(reason: "\(error)"))
+            case .contentDecoding(let error):
+                throw fail(.decoding(codingPath: "$", reason: error.description, bodyExcerpt: ""))
+            case .transport(let error):
+                transportFailure = Task.isCancelled ? .cancelled : configuration.classifyTransportError(error)
+            }
+            switch transportFailure {
+            case .unreachable: controller.emit(.serverUnreachable(summary))
+            case .timedOut: controller.emit(.serverNotResponding(summary))
+            default: break
+            }
+            let policy = configuration.retryPolicy
+            guard transportFailure != .cancelled, policy.retriesTransportFailures,
+                let wait = policy.delay(
+                    afterAttempt: metrics.attempts, method: request.method, elapsed: ContinuousClock.now - start, retryAfter: nil)
+            else {
+                throw fail(.transport(transportFailure))
+            }
+            try await pause(wait, "attempt \(metrics.attempts) failed (\(transportFailure)); retrying in \(wait)")
+        }
+
+        // MARK: Validate
+
+        /// Ends the exchange with an acceptable answer, or decides what an unacceptable one leads
+        /// to: a redirect, a replay, a retry, or the error that carries its decoded body.
+        mutating func validate(_ outcome: AttemptOutcome<Consumed>, of send: Send) async throws(EndpointError) -> Verdict<Consumed> {
+            let response = outcome.response
+            metrics.status = response.status.code
+            metrics.firstByte = outcome.firstByte - start
+            metrics.bytesReceived += outcome.bytesReceived
+            controller.logResponse(response, summary: summary)
+            if response.status == .unauthorized { controller.emit(.unauthorized(summary)) }
+
+            let errorBody: Data
+            switch outcome.body {
+            case .success(let consumed):
+                metrics.succeeded = true
+                metrics.total = ContinuousClock.now - start
+                controller.finish(summary, metrics)
+                return .finished(response, consumed)
+            case .failure(let data):
+                errorBody = data
+            }
+            if try follow(response, of: send) { return .sendAgain }
+            if try await replays(response, of: send) { return .sendAgain }
+            if try await retries(response) { return .sendAgain }
+            let errorType = request.serverErrorType ?? ServerError.self
+            throw fail(.unacceptableStatus(
+                response.status,
+                serverError: controller.decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
+                bodyExcerpt: EndpointError.excerpt(errorBody)))
+        }
+
+        /// Whether `response` is a redirect to follow (which becomes the pending send).
+        private mutating func follow(_ response: HTTPResponse, of send: Send) throws(EndpointError) -> Bool {
+            let maxRedirects = configuration.redirectPolicy.maxRedirects
+            guard maxRedirects > 0 else { return false }
+            let hop: RedirectPolicy.Hop?
+            do {
+                hop = try RedirectPolicy.hop(after: response, to: send.head, at: send.baseURL, redaction: configuration.redaction)
+            } catch {
+                throw fail(.invalidRedirect(
+                    status: response.status.code,
+                    location: response.headerFields[.location].map(controller.redactedLocation), reason: error.reason))
+            }
+            guard let hop else { return false }
+            guard redirectsThisAttempt < maxRedirects else { throw fail(.tooManyRedirects(limit: maxRedirects)) }
+            redirectsThisAttempt += 1
+            metrics.redirects += 1
+            let target = configuration.redaction.redactTarget(hop.head.path ?? "/")
+            let crossing = hop.crossesOrigin ? " (another origin: secret headers left out)" : ""
+            controller.log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(target)\(crossing)")
+            pendingHop = hop
+            return true
+        }
+
+        /// Whether an interceptor asks to send a refused request again (a refreshed token), once.
+        private mutating func replays(_ response: HTTPResponse, of send: Send) async throws(EndpointError) -> Bool {
+            guard replays == 0 else { return false }
+            var replay = false
+            do {
+                for interceptor in configuration.interceptors
+                where try await interceptor.shouldReplay(send.head, after: response, attempt: metrics.attempts) {
+                    replay = true
+                }
+            } catch {
+                throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
+            }
+            if replay { replays += 1 }
+            return replay
+        }
+
+        /// Whether the retry policy sends again after this status (after waiting).
+        private mutating func retries(_ response: HTTPResponse) async throws(EndpointError) -> Bool {
+            let policy = configuration.retryPolicy
+            guard policy.retryableStatusCodes.contains(response.status.code),
+                let wait = policy.delay(
+                    afterAttempt: metrics.attempts, method: request.method, elapsed: ContinuousClock.now - start,
+                    retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
+            else { return false }
+            try await pause(wait, "attempt \(metrics.attempts) answered \(response.status.code); retrying in \(wait)")
+            return true
+        }
+
+        // MARK: Ending
+
+        /// Logs why, then waits `wait`; a cancelled wait ends the exchange.
+        private mutating func pause(_ wait: Duration, _ reason: String) async throws(EndpointError) {
+            controller.log(summary, reason)
+            if (try? await Task.sleep(for: wait)) == nil { throw fail(.transport(.cancelled)) }
+        }
+
+        /// Ends the exchange with an error of `kind`, reporting it as finished.
+        mutating func fail(_ kind: EndpointError.Kind) -> EndpointError {
+            metrics.total = ContinuousClock.now - start
+            controller.finish(summary, metrics)
+            return EndpointError(kind, method: request.method, path: path, attempts: metrics.attempts)
+        }
+    }
+}
