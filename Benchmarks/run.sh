@@ -96,6 +96,12 @@ echo
 echo "# The controller's own cost, over a stub transport"
 echo
 "$BENCH" overhead 20000 "$ROUNDS"
+echo
+echo "| contender | heap allocations per request |"
+echo "|---|---|"
+for contender in stub-send controller-load; do
+    echo "| $contender | $(allocations overhead-one "$contender" 20000) |"
+done
 fi
 
 if wants e2e; then

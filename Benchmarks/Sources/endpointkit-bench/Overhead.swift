@@ -8,20 +8,43 @@ import OpenAPIRuntime
 /// the stub transport's `send` alone, sequentially, interleaved over rounds. Wall time per request
 /// includes the thread hand-overs the controller adds; CPU time per request is what its code costs.
 enum Overhead {
-    static func run(count: Int, rounds: Int) async throws {
+    /// `count` requests of one contender, counting heap allocations when `malloc-count.so` is
+    /// preloaded (`Benchmarks/run.sh`'s overhead section).
+    static func runOne(_ name: String, count: Int) async throws {
+        let (contenders, _) = make()
+        guard let contender = contenders.first(where: { $0.name == name }) else {
+            throw BenchmarkError.usage("no overhead contender \(name): \(contenders.map(\.name).joined(separator: ", "))")
+        }
+        _ = try await contender.run()
+        let before = allocations()
+        for _ in 0..<count { _ = try await contender.run() }
+        if let before, let after = allocations() {
+            print(String(format: "allocations per operation: %.2f", Double(after - before) / Double(max(count, 1))))
+        }
+    }
+
+    typealias Contender = (name: String, note: String, run: @Sendable () async throws -> Data)
+
+    /// The contenders, over one stub transport.
+    static func make() -> ([Contender], StubTransport) {
         let transport = StubTransport()
         transport.stub(.get, "/static", with: .init(status: .ok, headerFields: [.contentType: "application/json"], body: LoopbackServer.staticBody))
         let base = URL(string: "http://stub.test")!
         let controller = EndpointController<EndpointDefaultServerError>(transport: transport, configuration: .init(notificationCenter: nil))
         let endpoint = Endpoint<Data>(serverURL: base, pathPrefix: "static")
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
-        let contenders: [(name: String, note: String, run: @Sendable () async throws -> Data)] = [
+        let contenders: [Contender] = [
             ("stub-send", "StubTransport.send and the body collected: the baseline", {
                 let (_, body) = try await transport.send(head, body: nil, baseURL: base, operationID: "static")
                 return try await Data(collecting: body!, upTo: 1 << 20)
             }),
             ("controller-load", "EndpointController.load(Endpoint<Data>) over the same stub", { try await controller.load(endpoint) }),
         ]
+        return (contenders, transport)
+    }
+
+    static func run(count: Int, rounds: Int) async throws {
+        let (contenders, _) = make()
         for contender in contenders {
             guard try await contender.run() == LoopbackServer.staticBody else { throw BenchmarkError.mismatch("\(contender.name) read another body") }
         }

@@ -5,6 +5,7 @@ import Foundation
 /// endpointkit-bench decode <file> [rounds] [slice-seconds]
 /// endpointkit-bench decode-one <file> <contender> <count>
 /// endpointkit-bench overhead [count] [rounds]            (the controller over a stub transport, no network)
+/// endpointkit-bench overhead-one <contender> <count>     (heap allocations per request, with malloc-count.so preloaded)
 /// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process)
 /// endpointkit-bench e2e-one <contender> <seconds> <in-flight>
 /// endpointkit-bench e2e-count <contender> <count>          (for a profiler such as perf record; the server is another process)
@@ -129,6 +130,9 @@ do {
             throw BenchmarkError.usage("transfer-one <contender> <port> <bytes> <scratch>")
         }
         try await Transfers.runOne(arguments[1], port: port, bytes: bytes, scratch: URL(fileURLWithPath: arguments[4]))
+    case "overhead-one":
+        guard arguments.count == 3, let count = Int(arguments[2]) else { throw BenchmarkError.usage("overhead-one <contender> <count>") }
+        try await Overhead.runOne(arguments[1], count: count)
     case "overhead":
         guard let count = arguments.count > 1 ? Int(arguments[1]) : 20_000, let rounds = arguments.count > 2 ? Int(arguments[2]) : 5 else {
             throw BenchmarkError.usage("overhead [count] [rounds]: whole numbers")
