@@ -203,13 +203,57 @@ enum EndToEnd {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    /// Every contender, sequential and with 64 in flight, interleaved in rotating order for `rounds` rounds.
+    /// One slice of one contender in this (child) process, after a check and 0.2 s to warm its
+    /// connections; prints the slice as one JSON line.
+    static func runSlice(_ name: String, inFlight: Int, seconds: Double, port: Int) async throws {
+        let (contenders, shutdown) = contenders(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+        guard let contender = contenders.first(where: { $0.name == name }) else {
+            throw BenchmarkError.usage("no contender \(name): \(contenders.map(\.name).joined(separator: ", "))")
+        }
+        try await check([contender])
+        _ = try await slice(contender.fetch, inFlight: inFlight, seconds: 0.2)
+        let result = try await slice(contender.fetch, inFlight: inFlight, seconds: seconds)
+        try await shutdown()
+        print(#"{"requests":\#(result.requests),"seconds":\#(result.seconds),"cpuSeconds":\#(result.cpuSeconds),"p50":\#(result.p50),"p99":\#(result.p99)}"#)
+    }
+
+    private struct SliceLine: Decodable {
+        var requests: Int
+        var seconds: Double
+        var cpuSeconds: Double
+        var p50: Double
+        var p99: Double
+    }
+
+    /// One slice in a child process of its own (pinned to the client core where `taskset` exists).
+    static func sliceInChild(_ name: String, inFlight: Int, seconds: Double, port: Int) throws -> Slice {
+        let child = Process()
+        (child.executableURL, child.arguments) = Pinning.command(
+            ["e2e-slice", name, String(inFlight), String(seconds), String(port)], core: Pinning.clientCore)
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        guard child.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last else {
+            throw BenchmarkError.mismatch("\(name) failed (exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+        }
+        let parsed = try JSONDecoder().decode(SliceLine.self, from: Data(line))
+        return Slice(requests: parsed.requests, seconds: parsed.seconds, cpuSeconds: parsed.cpuSeconds, p50: parsed.p50, p99: parsed.p99)
+    }
+
+    /// Every contender, sequential and with 64 in flight, interleaved in rotating order for `rounds`
+    /// rounds, each slice a client process of its own (`ENDPOINTKIT_BENCH_SHARED=1`: all in this one).
     static func run(rounds: Int, slice seconds: Double) async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let (contenders, shutdown) = contenders(baseURL: server.baseURL)
         try await check(contenders)
-        print("server: \(server.baseURL.absoluteString) (another process); \(LoopbackServer.staticBody.count)-byte JSON answer; \(rounds) rounds of \(seconds) s per contender and mode\n")
+        let shared = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_SHARED"] == "1"
+        let placement = shared
+            ? "every client in one process"
+            : "each client a process of its own" + (Pinning.enabled ? ", server pinned to core \(Pinning.serverCore) and clients to core \(Pinning.clientCore)" : "")
+        print("server: \(server.baseURL.absoluteString) (another process); \(LoopbackServer.staticBody.count)-byte JSON answer; \(rounds) rounds of \(seconds) s per contender and mode; \(placement)\n")
         let steal = Measurement.stealTicks()
         let modes = [("sequential", 1), ("64 in flight", 64)]
         var results: [String: [Slice]] = [:]
@@ -219,8 +263,14 @@ enum EndToEnd {
                     let group = contenders.filter { $0.family == family }
                     for offset in 0..<group.count {
                         let contender = group[(offset + round) % group.count]
-                        _ = try await slice(contender.fetch, inFlight: inFlight, seconds: 0.2)  // warm the connections
-                        results["\(mode)|\(contender.name)", default: []].append(try await slice(contender.fetch, inFlight: inFlight, seconds: seconds))
+                        let measured: Slice
+                        if shared {
+                            _ = try await slice(contender.fetch, inFlight: inFlight, seconds: 0.2)  // warm the connections
+                            measured = try await slice(contender.fetch, inFlight: inFlight, seconds: seconds)
+                        } else {
+                            measured = try sliceInChild(contender.name, inFlight: inFlight, seconds: seconds, port: server.port)
+                        }
+                        results["\(mode)|\(contender.name)", default: []].append(measured)
                     }
                 }
             }

@@ -76,8 +76,7 @@ final class ServerProcess {
             port = given
             return
         }
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
-        process.arguments = ["serve"]
+        (process.executableURL, process.arguments) = Pinning.command(["serve"], core: Pinning.serverCore)
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -99,5 +98,26 @@ final class ServerProcess {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
+    }
+}
+
+/// Runs this benchmark's processes pinned to cores with `taskset`, where it exists: the server on
+/// core 0, each measured client on core 1 (`ENDPOINTKIT_BENCH_PIN=0` turns it off).
+enum Pinning {
+    static let serverCore = 0
+    static let clientCore = 1
+    static let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
+
+    static var enabled: Bool {
+        ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_PIN"] != "0"
+            && FileManager.default.isExecutableFile(atPath: taskset.path)
+            && ProcessInfo.processInfo.activeProcessorCount > 1
+    }
+
+    /// The executable and arguments that run this binary with `arguments`, on `core` when pinning.
+    static func command(_ arguments: [String], core: Int) -> (URL, [String]) {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
+        guard enabled else { return (binary, arguments) }
+        return (taskset, ["-c", String(core), binary.path] + arguments)
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// endpointkit-bench decode-one <file> <contender> <count>
 /// endpointkit-bench overhead [count] [rounds]            (the controller over a stub transport, no network)
 /// endpointkit-bench overhead-one <contender> <count>     (heap allocations per request, with malloc-count.so preloaded)
-/// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process)
+/// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process, and a client process per slice)
+/// endpointkit-bench e2e-slice <contender> <in-flight> <seconds> <port>   (one slice, for `e2e`)
 /// endpointkit-bench e2e-one <contender> <seconds> <in-flight>
 /// endpointkit-bench e2e-count <contender> <count>          (for a profiler such as perf record; the server is another process)
 /// endpointkit-bench transfer [rounds] [bytes] [scratch] [contender...]   (each contender in a child process)
@@ -140,6 +141,11 @@ do {
         try await Overhead.run(count: count, rounds: rounds)
     case "serve":
         try await LoopbackServer.serve()
+    case "e2e-slice":
+        guard arguments.count == 5, let inFlight = Int(arguments[2]), let seconds = Double(arguments[3]), let port = Int(arguments[4]) else {
+            throw BenchmarkError.usage("e2e-slice <contender> <in-flight> <seconds> <port>")
+        }
+        try await EndToEnd.runSlice(arguments[1], inFlight: inFlight, seconds: seconds, port: port)
     case "e2e":
         let rounds = arguments.count > 1 ? Int(arguments[1])! : 5
         let slice = arguments.count > 2 ? Double(arguments[2])! : 2

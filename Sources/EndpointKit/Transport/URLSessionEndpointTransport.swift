@@ -124,16 +124,17 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
     }
 
     /// Sends `urlRequest` through URLSession's own async calls, which hand the whole answer over at
-    /// once; a task delegate refuses redirects.
+    /// once. Without a task delegate, Foundation on Linux calls nothing else per request (a task
+    /// delegate costs a call-back for the head and one for the end, through the session's queue);
+    /// the session's delegate still refuses redirects.
     private func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method)
         async throws -> (HTTPResponse, HTTPBody?)
     {
         defer { upload.remove() }
-        let refuser = RedirectRefusingDelegate.shared
         let (data, urlResponse) = switch upload {
-        case .none: try await session.data(for: urlRequest, delegate: refuser)
-        case .data(let body): try await session.upload(for: urlRequest, from: body, delegate: refuser)
-        case .file(let file): try await session.upload(for: urlRequest, fromFile: file, delegate: refuser)
+        case .none: try await session.data(for: urlRequest)
+        case .data(let body): try await session.upload(for: urlRequest, from: body)
+        case .file(let file): try await session.upload(for: urlRequest, fromFile: file)
         }
         let response = try HTTPResponse(urlResponse: urlResponse)
         return (response, method == .head ? nil : HTTPBody(data))
