@@ -227,18 +227,8 @@ enum EndToEnd {
 
     /// One slice in a child process of its own (pinned to the client core where `taskset` exists).
     static func sliceInChild(_ name: String, inFlight: Int, seconds: Double, port: Int) throws -> Slice {
-        let child = Process()
-        (child.executableURL, child.arguments) = Pinning.command(
-            ["e2e-slice", name, String(inFlight), String(seconds), String(port)], core: Pinning.clientCore)
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        guard child.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last else {
-            throw BenchmarkError.mismatch("\(name) failed (exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
-        }
-        let parsed = try JSONDecoder().decode(SliceLine.self, from: Data(line))
+        let line = try Pinning.lastLine(of: ["e2e-slice", name, String(inFlight), String(seconds), String(port)], core: Pinning.clientCore)
+        let parsed = try JSONDecoder().decode(SliceLine.self, from: line)
         return Slice(requests: parsed.requests, seconds: parsed.seconds, cpuSeconds: parsed.cpuSeconds, p50: parsed.p50, p99: parsed.p99)
     }
 

@@ -114,6 +114,22 @@ enum Pinning {
             && ProcessInfo.processInfo.activeProcessorCount > 1
     }
 
+    /// Runs this binary with `arguments` in a child process (on `core` when pinning) and returns the
+    /// last line it printed; a child that fails is an error that shows its output.
+    static func lastLine(of arguments: [String], core: Int) throws -> Data {
+        let child = Process()
+        (child.executableURL, child.arguments) = command(arguments, core: core)
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        guard child.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last else {
+            throw BenchmarkError.mismatch("\(arguments.joined(separator: " ")) failed (exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+        }
+        return Data(line)
+    }
+
     /// The executable and arguments that run this binary with `arguments`, on `core` when pinning.
     static func command(_ arguments: [String], core: Int) -> (URL, [String]) {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL

@@ -58,23 +58,14 @@ enum Transfers {
         try writePattern(to: source, bytes: bytes)
         defer { try? FileManager.default.removeItem(at: source) }
         let chosen = only.isEmpty ? contenders : contenders.filter(only.contains)
-        print("\(bytes.formatted()) bytes per transfer, \(rounds) rounds; every contender in a process of its own\n")
+        print("\(bytes.formatted()) bytes per transfer, \(rounds) rounds; every contender in a process of its own\(Pinning.enabled ? ", pinned to core \(Pinning.clientCore), the server to core \(Pinning.serverCore)" : "")\n")
         var results: [String: [Outcome]] = [:]
         for round in 0..<rounds {
             for offset in 0..<chosen.count {
                 let name = chosen[(offset + round) % chosen.count]
-                let child = Process()
-                child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
-                child.arguments = ["transfer-one", name, String(server.port), String(bytes), scratch.path]
-                let output = Pipe()
-                child.standardOutput = output
-                try child.run()
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                child.waitUntilExit()
-                guard child.terminationStatus == 0, let line = data.split(separator: UInt8(ascii: "\n")).last else {
-                    throw BenchmarkError.mismatch("\(name) failed (exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
-                }
-                results[name, default: []].append(try JSONDecoder().decode(Outcome.self, from: Data(line)))
+                let line = try Pinning.lastLine(
+                    of: ["transfer-one", name, String(server.port), String(bytes), scratch.path], core: Pinning.clientCore)
+                results[name, default: []].append(try JSONDecoder().decode(Outcome.self, from: line))
             }
         }
         print("| contender | MiB/s (median) | min–max | × raw | CPU s | peak RSS growth (median, max) | what |")

@@ -10,10 +10,10 @@ import FoundationNetworking
 ///
 /// - The request head maps straight onto a `URLRequest`: the base URL and the head's path are
 ///   joined into one URL string, parsed once.
-/// - One URLSession task per exchange, and its answer's body streams as Foundation delivers it.
-///   Foundation on Linux cannot pause a transfer, so a body the reader has not taken yet waits in
-///   memory there: ``EndpointController`` reads answers as they come and refuses any above
-///   `maxResponseBytes`.
+/// - One URLSession task per exchange. By default Foundation collects the answer and hands it over
+///   whole, its fastest way (``ResponseDelivery/buffered``); ``ResponseDelivery/streamed`` hands the
+///   body over as it arrives instead. Foundation on Linux cannot pause a transfer, so either way a
+///   body nobody has read yet waits in memory there.
 /// - Downloads run as download tasks (``FileDownloadingTransport``): Foundation writes the file,
 ///   which is moved into place, so a 1 GiB download takes no more memory than a small one.
 /// - Request bodies always go with an exact `Content-Length`, never chunked: bodies up to
