@@ -26,10 +26,7 @@ public enum NonRedirectingSession {
 }
 
 /// Answers every redirect with "do not follow", so the task completes with the `3xx` answer.
-final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    /// One for every task that needs it.
-    static let shared = RedirectRefusingDelegate()
-
+private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

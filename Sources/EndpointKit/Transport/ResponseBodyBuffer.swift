@@ -6,8 +6,8 @@ import OpenAPIRuntime
 ///
 /// Foundation pushes chunks and cannot be paused on Linux (swift-corelibs-foundation removes a
 /// suspended task's transfer from libcurl, which ends it), so the buffer holds what the reader has
-/// not taken yet; ``bufferedBytes`` says how much. Readers that stop early or whose task is
-/// cancelled cancel the URLSession task through `onCancel`. A cancelled read throws
+/// not taken yet. Readers that stop early or whose task is cancelled cancel the URLSession task
+/// through `onCancel`. A cancelled read throws
 /// `CancellationError`, never ends as if the body were complete.
 final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
     typealias Element = HTTPBody.ByteChunk
@@ -15,7 +15,6 @@ final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
     private struct State {
         var chunks: [Data] = []
         var next = 0
-        var bufferedBytes = 0
         var finished = false
         var failure: (any Error)?
         var waiter: CheckedContinuation<Data?, any Error>?
@@ -29,9 +28,6 @@ final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
         self.onCancel = onCancel
     }
 
-    /// The bytes received and not read yet.
-    var bufferedBytes: Int { state.withLock { $0.bufferedBytes } }
-
     /// Adds a chunk, handing it straight to a waiting reader.
     func append(_ data: Data) {
         guard !data.isEmpty else { return }
@@ -42,7 +38,6 @@ final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
                 return waiter
             }
             state.chunks.append(data)
-            state.bufferedBytes += data.count
             return nil
         }
         waiter?.resume(returning: data)
@@ -90,7 +85,6 @@ final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
                 state.failure = CancellationError()
             }
             state.chunks.removeAll()
-            state.bufferedBytes = 0
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -113,7 +107,6 @@ final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
         if state.next < state.chunks.count {
             let chunk = state.chunks[state.next]
             state.next += 1
-            state.bufferedBytes -= chunk.count
             if state.next == state.chunks.count {
                 state.chunks.removeAll(keepingCapacity: true)
                 state.next = 0
