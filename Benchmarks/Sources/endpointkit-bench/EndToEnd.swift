@@ -8,6 +8,7 @@ import NIOFoundationCompat
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import OpenAPIURLSession
+import OxfordDictionaries
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -21,8 +22,8 @@ enum EndToEnd {
         var family: String
         var name: String
         var note: String
-        /// One request; the body's bytes.
-        var fetch: @Sendable () async throws -> Data
+        /// One request; the answer decoded.
+        var fetch: @Sendable () async throws -> OxfordRetrieveEntry
     }
 
     /// One timed slice of one contender.
@@ -38,7 +39,7 @@ enum EndToEnd {
 
     /// The contenders, each with clients of its own built the same way.
     static func contenders(baseURL: URL) -> (contenders: [Contender], shutdown: @Sendable () async throws -> Void) {
-        let url = baseURL.appendingPathComponent("static")
+        let url = baseURL.appendingPathComponent("entry")
         func makeClient() -> HTTPClient {
             HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         }
@@ -69,21 +70,19 @@ enum EndToEnd {
         let manyConnectionTransport = URLSessionEndpointTransport(configuration: URLSessionEndpointTransport.apiClientConfiguration(connectionsPerHost: 64))
         let streamingSessionController = EndpointController<EndpointDefaultServerError>(transport: URLSessionEndpointTransport(responseDelivery: .streamed))
         let openAPISessionController = EndpointController<EndpointDefaultServerError>(transport: sessionTransport)
-        let endpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "static")
-        let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
+        let endpoint = Endpoint<OxfordRetrieveEntry>(serverURL: baseURL, pathPrefix: "entry")
+        let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/entry")
 
         let contenders = [
-            Contender(family: "ahc", name: "ahc-raw", note: "HTTPClient.execute, body collected into Data") {
+            Contender(family: "ahc", name: "ahc-raw", note: "HTTPClient.execute, body collected into Data, JSONDecoder") {
                 let response = try await rawClient.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(30))
                 guard response.status == .ok else { throw BenchmarkError.mismatch("status \(response.status)") }
-                return Data(buffer: try await response.body.collect(upTo: 1 << 20))
+                return try E2EDocument.decode(Data(buffer: try await response.body.collect(upTo: 1 << 20)))
             },
             Contender(family: "ahc", name: "ahc-ek-transport", note: "AsyncHTTPClientEndpointTransport.send alone (EndpointKitAsyncHTTPClient)") {
-                let (response, body) = try await ownTransport.send(head, body: nil, baseURL: baseURL, operationID: "static")
-                guard response.status == .ok, let body else { throw BenchmarkError.mismatch("status \(response.status)") }
-                return try await Data(collecting: body, upTo: 1 << 20)
+                try await send(ownTransport, head, baseURL)
             },
-            Contender(family: "ahc", name: "ahc-ek-controller", note: "EndpointController.asyncHTTPClient(), Endpoint<Data>") {
+            Contender(family: "ahc", name: "ahc-ek-controller", note: "EndpointController.asyncHTTPClient(), Endpoint<OxfordRetrieveEntry>") {
                 try await ownController.load(endpoint)
             },
             Contender(family: "ahc", name: "ahc-transport", note: "AsyncHTTPClientTransport.send alone") {
@@ -92,7 +91,7 @@ enum EndToEnd {
             Contender(family: "ahc", name: "ahc-transport-task", note: "the same inside a `Task.immediate` the caller awaits: the hand-over a timeout by cancellation costs") {
                 try await Task.immediate { try await send(ahcTransport, head, baseURL) }.value
             },
-            Contender(family: "ahc", name: "ahc-controller", note: "EndpointController over AsyncHTTPClientTransport, Endpoint<Data>") {
+            Contender(family: "ahc", name: "ahc-controller", note: "EndpointController over AsyncHTTPClientTransport, Endpoint<OxfordRetrieveEntry>") {
                 try await ahcController.load(endpoint)
             },
             Contender(family: "ahc", name: "ahc-controller-inline", note: "the same with `enforcesTimeouts: false` (the transport's 60 s timeout instead)") {
@@ -104,15 +103,15 @@ enum EndToEnd {
             Contender(family: "ahc", name: "ahc-minimal-controller-inline", note: "the controller, `enforcesTimeouts: false`, over that probe") {
                 try await minimalController.load(endpoint)
             },
-            Contender(family: "urlsession", name: "urlsession-raw", note: "URLSession.data(for:), .default configuration") {
+            Contender(family: "urlsession", name: "urlsession-raw", note: "URLSession.data(for:), .default configuration, JSONDecoder") {
                 let (data, response) = try await rawSession.data(for: URLRequest(url: url))
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
-                return data
+                return try E2EDocument.decode(data)
             },
             Contender(family: "urlsession", name: "urlsession-ek-transport", note: "URLSessionEndpointTransport.send alone (EndpointKit's own, the default)") {
                 try await send(ownSessionTransport, head, baseURL)
             },
-            Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() exactly as shipped (URLSessionEndpointTransport.shared), Endpoint<Data>") {
+            Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() exactly as shipped (URLSessionEndpointTransport.shared), Endpoint<OxfordRetrieveEntry>") {
                 try await sessionController.load(endpoint)
             },
             Contender(family: "urlsession", name: "urlsession-ek-transport-6", note: "URLSessionEndpointTransport.send alone, 6 connections per host (Foundation's default)") {
@@ -148,25 +147,24 @@ enum EndToEnd {
         })
     }
 
-    private static func send(_ transport: some ClientTransport, _ head: HTTPRequest, _ baseURL: URL) async throws -> Data {
-        let (response, body) = try await transport.send(head, body: nil, baseURL: baseURL, operationID: "static")
-        guard response.status == .ok else { throw BenchmarkError.mismatch("status \(response.status)") }
-        guard let body else { return Data() }
-        return try await Data(collecting: body, upTo: 1 << 20)
+    /// One request through `transport` alone, its body collected and decoded as the raw contenders do.
+    private static func send(_ transport: some ClientTransport, _ head: HTTPRequest, _ baseURL: URL) async throws -> OxfordRetrieveEntry {
+        let (response, body) = try await transport.send(head, body: nil, baseURL: baseURL, operationID: "entry")
+        guard response.status == .ok, let body else { throw BenchmarkError.mismatch("status \(response.status)") }
+        return try E2EDocument.decode(try await Data(collecting: body, upTo: 1 << 20))
     }
 
     /// Checks that every contender gets the server's document.
     static func check(_ contenders: [Contender]) async throws {
         for contender in contenders {
-            let data = try await contender.fetch()
-            guard data == LoopbackServer.staticBody else {
-                throw BenchmarkError.mismatch("\(contender.name) read \(data.count) bytes, not the \(LoopbackServer.staticBody.count) served")
+            guard try await contender.fetch() == E2EDocument.decoded else {
+                throw BenchmarkError.mismatch("\(contender.name) decoded another entry than the one served")
             }
         }
     }
 
     /// Runs `fetch` from `inFlight` concurrent workers for `seconds`.
-    static func slice(_ fetch: @escaping @Sendable () async throws -> Data, inFlight: Int, seconds: Double) async throws -> Slice {
+    static func slice(_ fetch: @escaping @Sendable () async throws -> OxfordRetrieveEntry, inFlight: Int, seconds: Double) async throws -> Slice {
         let clock = ContinuousClock()
         let cpuBefore = cpuSeconds()
         let start = clock.now
@@ -178,9 +176,9 @@ enum EndToEnd {
                     latencies.reserveCapacity(16_384)
                     while clock.now < deadline {
                         let sent = clock.now
-                        let data = try await fetch()
+                        let entry = try await fetch()
                         latencies.append(Measurement.seconds(clock.now - sent))
-                        guard data.count == LoopbackServer.staticBody.count else { throw BenchmarkError.mismatch("short body") }
+                        guard entry.results.count == E2EDocument.decoded.results.count else { throw BenchmarkError.mismatch("another entry") }
                     }
                     return latencies
                 }
@@ -235,7 +233,7 @@ enum EndToEnd {
     /// Every contender, sequential and with 64 in flight, interleaved in rotating order for `rounds`
     /// rounds, each slice a client process of its own (`ENDPOINTKIT_BENCH_SHARED=1`: all in this one).
     static func run(rounds: Int, slice seconds: Double) async throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(ServerProcess.preferredForEndToEnd)
         defer { server.stop() }
         let (contenders, shutdown) = contenders(baseURL: server.baseURL)
         try await check(contenders)
@@ -243,7 +241,7 @@ enum EndToEnd {
         let placement = shared
             ? "every client in one process"
             : "each client a process of its own" + (Pinning.enabled ? ", server pinned to core \(Pinning.serverCore) and clients to core \(Pinning.clientCore)" : "")
-        print("server: \(server.baseURL.absoluteString) (another process); \(LoopbackServer.staticBody.count)-byte JSON answer; \(rounds) rounds of \(seconds) s per contender and mode; \(placement)\n")
+        print("server: \(server.kind == .nginx ? "nginx" : "endpointkit-bench serve") at \(server.baseURL.absoluteString) (another process); \(E2EDocument.body.count)-byte JSON answer decoded into OxfordRetrieveEntry; \(rounds) rounds of \(seconds) s per contender and mode; \(placement)\n")
         let steal = Measurement.stealTicks()
         let modes = [("sequential", 1), ("64 in flight", 64)]
         var results: [String: [Slice]] = [:]
@@ -293,7 +291,7 @@ enum EndToEnd {
 
     /// One contender alone, for a profiler.
     static func runOne(_ name: String, seconds: Double, inFlight: Int) async throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(ServerProcess.preferredForEndToEnd)
         defer { server.stop() }
         let (contenders, shutdown) = contenders(baseURL: server.baseURL)
         guard let contender = contenders.first(where: { $0.name == name }) else {
@@ -307,7 +305,7 @@ enum EndToEnd {
     /// `count` sequential requests of one contender, after one to warm the connection, for a
     /// profiler (`perf record`; valgrind stops on the client's threads).
     static func runCount(_ name: String, count: Int) async throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(ServerProcess.preferredForEndToEnd)
         defer { server.stop() }
         let (contenders, shutdown) = contenders(baseURL: server.baseURL)
         guard let contender = contenders.first(where: { $0.name == name }) else {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -7,7 +10,8 @@ import NIOCore
 /// The minimal static server the end-to-end and transfer benchmarks run against, in a process of
 /// its own so that the client's CPU time is the client's alone.
 ///
-/// - `GET /static`: a fixed 120-byte JSON document (``staticBody``);
+/// - `GET /static`: a fixed 120-byte JSON document (``staticBody``), for the overhead benchmark;
+/// - `GET /entry`: a 2 KB Oxford entries answer (``E2EDocument/body``), for the end-to-end benchmark;
 /// - `GET /bytes/N`: N bytes of a repeated 64 KiB pattern, streamed with a Content-Length;
 /// - `POST /upload`: reads the body to its end and answers `{"received":N}`.
 enum LoopbackServer {
@@ -26,9 +30,13 @@ enum LoopbackServer {
         let chunkSize = patternChunk.count
         let chunk = ByteBuffer(bytes: patternChunk)
         let staticBuffer = ByteBuffer(bytes: staticBody)
+        let entryBuffer = ByteBuffer(bytes: E2EDocument.body)
         let router = Router()
         router.get("static") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: staticBuffer))
+        }
+        router.get("entry") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: entryBuffer))
         }
         router.get("bytes/:count") { _, context -> Response in
             guard let count = context.parameters.get("count", as: Int.self), count >= 0 else { throw HTTPError(.badRequest) }
@@ -65,17 +73,46 @@ enum LoopbackServer {
     }
 }
 
-/// The server, started as a child process of this executable (`endpointkit-bench serve`).
+/// The server, started as a child process: this executable (`endpointkit-bench serve`), or nginx
+/// serving ``E2EDocument/body`` at `/entry`, as issue 17 set the end-to-end benchmark up.
 final class ServerProcess {
+    enum Kind: String {
+        /// `endpointkit-bench serve` (Hummingbird): every route.
+        case own
+        /// nginx from Debian's packages (`apt-get install nginx-light`), one worker: `/entry` only.
+        case nginx
+    }
+
     let process = Process()
     let port: Int
+    let kind: Kind
+    private var directory: URL?
 
-    init() throws {
+    /// nginx when it is installed and `ENDPOINTKIT_BENCH_SERVER` is not `own`; otherwise our own.
+    static var preferredForEndToEnd: Kind {
+        let asked = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_SERVER"].flatMap(Kind.init(rawValue:))
+        return asked ?? (NginxConfiguration.executable == nil ? .own : .nginx)
+    }
+
+    init(_ kind: Kind = .own) throws {
+        self.kind = kind
         // For a profiler: a server already running (`endpointkit-bench serve`), so it is not profiled too.
         if let given = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_PORT"].flatMap(Int.init) {
             port = given
             return
         }
+        switch kind {
+        case .own:
+            port = try Self.startOwn(process)
+        case .nginx:
+            let configuration = try NginxConfiguration.write()
+            directory = configuration.directory
+            port = configuration.port
+            try Self.startNginx(process, configuration)
+        }
+    }
+
+    private static func startOwn(_ process: Process) throws -> Int {
         (process.executableURL, process.arguments) = Pinning.command(["serve"], core: Pinning.serverCore)
         let output = Pipe()
         process.standardOutput = output
@@ -89,15 +126,41 @@ final class ServerProcess {
         guard let text = String(data: line, encoding: .utf8), text.hasPrefix("port "),
             let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)), port > 0
         else { throw BenchmarkError.usage("the loopback server printed \(String(decoding: line, as: UTF8.self))") }
-        self.port = port
+        return port
+    }
+
+    private static func startNginx(_ process: Process, _ configuration: NginxConfiguration) throws {
+        (process.executableURL, process.arguments) = Pinning.command(
+            executable: configuration.executable, configuration.arguments, core: Pinning.serverCore)
+        try process.run()
+        for _ in 0..<200 {
+            if Self.accepts(port: configuration.port) { return }
+            guard process.isRunning else { break }
+            usleep(10_000)
+        }
+        let log = (try? String(contentsOf: configuration.directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        throw BenchmarkError.usage("nginx did not listen on port \(configuration.port): \(log)")
+    }
+
+    /// Whether a TCP connection to 127.0.0.1:`port` succeeds.
+    private static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in.loopback(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 }
 
@@ -132,8 +195,12 @@ enum Pinning {
 
     /// The executable and arguments that run this binary with `arguments`, on `core` when pinning.
     static func command(_ arguments: [String], core: Int) -> (URL, [String]) {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
-        guard enabled else { return (binary, arguments) }
-        return (taskset, ["-c", String(core), binary.path] + arguments)
+        command(executable: URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL, arguments, core: core)
+    }
+
+    /// `executable` with `arguments`, on `core` when pinning.
+    static func command(executable: URL, _ arguments: [String], core: Int) -> (URL, [String]) {
+        guard enabled else { return (executable, arguments) }
+        return (taskset, ["-c", String(core), executable.path] + arguments)
     }
 }
