@@ -4,7 +4,7 @@
 # allocations (a preloaded counter), which noise does not move; the controller's own cost over a
 # stub transport; end to end on loopback (4); 1 GiB downloads and uploads (5).
 #
-#   apt-get install valgrind gcc python3
+#   apt-get install valgrind gcc python3 nginx-light    # nginx serves the end-to-end section (without it: our own server)
 #   bash Benchmarks/run.sh                      # every table, about 25 minutes
 #   SECTIONS="e2e transfer" bash Benchmarks/run.sh   # some of them: build encode decode overhead e2e transfer
 set -euo pipefail

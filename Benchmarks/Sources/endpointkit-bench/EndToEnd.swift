@@ -235,7 +235,10 @@ enum EndToEnd {
     static func run(rounds: Int, slice seconds: Double) async throws {
         let server = try ServerProcess(ServerProcess.preferredForEndToEnd)
         defer { server.stop() }
-        let (contenders, shutdown) = contenders(baseURL: server.baseURL)
+        let (all, shutdown) = contenders(baseURL: server.baseURL)
+        // ENDPOINTKIT_BENCH_CONTENDERS=a,b,c measures those alone (each family's first is its baseline).
+        let chosen = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_CONTENDERS"].map { Set($0.split(separator: ",").map(String.init)) }
+        let contenders = all.filter { chosen?.contains($0.name) ?? true }
         try await check(contenders)
         let shared = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_SHARED"] == "1"
         let placement = shared
@@ -268,7 +271,8 @@ enum EndToEnd {
         for (mode, _) in modes {
             for family in ["ahc", "urlsession"] {
                 let group = contenders.filter { $0.family == family }
-                let base = results["\(mode)|\(group[0].name)"]!
+                guard let first = group.first else { continue }
+                let base = results["\(mode)|\(first.name)"]!
                 print("\n\(family), \(mode):\n")
                 print("| contender | requests/s (median) | min–max | × raw | CPU µs/request | + µs vs raw | p50 ms | p99 ms | p99 × raw | what |")
                 print("|---|---|---|---|---|---|---|---|---|---|")
