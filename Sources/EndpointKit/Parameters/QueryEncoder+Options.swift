@@ -30,9 +30,9 @@ extension QueryEncoder {
     /// pairs parse back to the values sent.
     public struct AllowedCharacters: Sendable, Hashable {
         /// Bit `b` for ASCII byte `b` below 64.
-        private let low: UInt64
+        private var low: UInt64
         /// Bit `b - 64` for ASCII byte `b` from 64 to 127.
-        private let high: UInt64
+        private var high: UInt64
 
         private init(bytes: some Sequence<UInt8>) {
             var low: UInt64 = 0
@@ -83,11 +83,15 @@ extension QueryEncoder {
             }
         }
 
-        /// This set without `character` (an ASCII character).
+        /// This set without `character` (an ASCII character): one bit cleared.
         func removing(_ character: UInt8) -> AllowedCharacters {
-            var bytes: [UInt8] = []
-            for byte in UInt8(0)..<128 where contains(byte) && byte != character { bytes.append(byte) }
-            return AllowedCharacters(bytes: bytes)
+            var set = self
+            if character < 64 {
+                set.low &= ~(1 << character)
+            } else if character < 128 {
+                set.high &= ~(1 << (character - 64))
+            }
+            return set
         }
 
         /// Whether `byte` is written bare.
