@@ -162,7 +162,14 @@ public struct QueryEncoder: Sendable {
 
     /// Appends the encoded pairs of `parameters` to `output`, `&`-separated.
     func append(_ parameters: [String: ParamValue], to output: inout [UInt8]) throws {
-        try append(ParamValue.object(parameters).members(declared: false)!, to: &output)
+        guard keyEncoding.isIdentity else {
+            try append(ParamValue.object(parameters).members(declared: false)!, to: &output)
+            return
+        }
+        var writer = Writer(encoder: self, output: output)
+        output = []
+        defer { output = writer.output }
+        try writer.writeSorted(parameters, parent: nil, indexed: false)
     }
 
     /// Appends the encoded pairs of `members`, in their order, to `output`, `&`-separated; their
@@ -203,6 +210,14 @@ public struct QueryEncoder: Sendable {
             try writeMembers(encoded, parent: parent, indexed: indexed, encodesNames: false)
         }
 
+        /// Writes the members of a dictionary in ascending order of their names, as they are (the
+        /// common case: no key encoding, nothing to copy).
+        mutating func writeSorted(_ members: [String: ParamValue], parent: String?, indexed: Bool) throws {
+            for key in members.keys.sorted() {
+                try write(members[key]!, name: parent.map { nestedName($0, key) } ?? key, indexed: indexed)
+            }
+        }
+
         /// Writes `value` under `name`; `indexed` once an enclosing array had to be indexed.
         mutating func write(_ value: ParamValue, name: String, indexed: Bool = false) throws {
             switch value {
@@ -210,6 +225,8 @@ public struct QueryEncoder: Sendable {
                 writeNull(name: name)
             case .array(let elements):
                 try writeArray(elements, name: name, indexed: indexed)
+            case .object(let members) where encoder.keyEncoding.isIdentity:
+                try writeSorted(members, parent: name, indexed: indexed)
             case .object, .orderedObject:
                 try writeMembers(value.members(declared: encoder.keyOrder == .declared)!, parent: name, indexed: indexed)
             case .date(let date):
