@@ -20,7 +20,7 @@ public struct ParamKeyEncoding: Sendable {
     }
 
     /// Names as declared. The default.
-    public static let useDefaultKeys = ParamKeyEncoding(nil)
+    public static var useDefaultKeys: ParamKeyEncoding { ParamKeyEncoding(nil) }
 
     /// `camelCase` to `snake_case`, splitting words exactly where Foundation's
     /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` does, so a server's

@@ -48,9 +48,18 @@ extension QueryEncoder {
         private static let alphanumerics = Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
             + Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
 
+        private init(low: UInt64, high: UInt64) {
+            self.low = low
+            self.high = high
+        }
+
         /// RFC 3986's unreserved characters, `A-Z a-z 0-9 - . _ ~`: the default, and the set
-        /// that every server and signature scheme reads the same way.
-        public static let rfc3986Unreserved = AllowedCharacters(bytes: alphanumerics + Array("-._~".utf8))
+        /// that every server and signature scheme reads the same way. (Its two masks as constants:
+        /// every query encoder starts from it, and a stored static would cost a one-time-init check
+        /// on each use.)
+        public static var rfc3986Unreserved: AllowedCharacters {
+            AllowedCharacters(low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
+        }
 
         /// What the WHATWG URL standard's `application/x-www-form-urlencoded` serializer leaves
         /// bare, `A-Z a-z 0-9 * - . _`: browsers' forms and `URLSearchParams` (pair it with

@@ -166,7 +166,7 @@ public struct QueryEncoder: Sendable {
             try append(ParamValue.object(parameters).members(declared: false)!, to: &output)
             return
         }
-        var writer = Writer(encoder: self, output: output)
+        var writer = Writer(encoder: self, escapesUnreserved: allowedCharacters == .rfc3986Unreserved, output: output)
         output = []
         defer { output = writer.output }
         try writer.writeSorted(parameters, parent: nil, indexed: false)
@@ -175,7 +175,7 @@ public struct QueryEncoder: Sendable {
     /// Appends the encoded pairs of `members`, in their order, to `output`, `&`-separated; their
     /// names as ``keyEncoding`` writes them unless `encodesNames` is false (names already written).
     func append(_ members: [ParamMember], to output: inout [UInt8], encodesNames: Bool = true) throws {
-        var writer = Writer(encoder: self, output: output)
+        var writer = Writer(encoder: self, escapesUnreserved: allowedCharacters == .rfc3986Unreserved, output: output)
         output = []
         defer { output = writer.output }
         try writer.writeMembers(members, parent: nil, indexed: false, encodesNames: encodesNames)
@@ -189,6 +189,8 @@ public struct QueryEncoder: Sendable {
     /// Writes name-value pairs into a byte buffer.
     private struct Writer {
         let encoder: QueryEncoder
+        /// Whether names and values are escaped with the default set (checked once, not per string).
+        let escapesUnreserved: Bool
         var output: [UInt8]
 
         /// Writes the members of an object, in order, each under its name as ``QueryEncoder/keyEncoding``
@@ -268,7 +270,7 @@ public struct QueryEncoder: Sendable {
             }
             if let formatter = encoder.arrayKeyFormatter {
                 for (index, element) in elements.enumerated() {
-                    try pair(name: formatter(name, index), value: scalar(element, path: self.indexedName(name, index)))
+                    try pair(name: formatter(name, index), value: scalar(element, path: Writer.errorPath(name, index, encoder.nestingStyle)))
                 }
                 return
             }
@@ -276,7 +278,7 @@ public struct QueryEncoder: Sendable {
             case .repeatedKey, .brackets:
                 let elementName = encoder.arrayStyle == .brackets ? name + "[]" : name
                 for (index, element) in elements.enumerated() {
-                    try pair(name: elementName, value: scalar(element, path: self.indexedName(name, index)))
+                    try pair(name: elementName, value: scalar(element, path: Writer.errorPath(name, index, encoder.nestingStyle)))
                 }
             case .commaSeparated:
                 guard !elements.isEmpty else { return }
@@ -285,7 +287,7 @@ public struct QueryEncoder: Sendable {
                 let allowed = encoder.allowedCharacters.removing(UInt8(ascii: ","))
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    appendEncoded(try scalar(element, path: self.indexedName(name, index)), allowed: allowed)
+                    appendEncoded(try scalar(element, path: Writer.errorPath(name, index, encoder.nestingStyle)), allowed: allowed)
                 }
             case .indexed:
                 preconditionFailure("indexed arrays are written above")
@@ -358,7 +360,20 @@ public struct QueryEncoder: Sendable {
         }
 
         private mutating func appendEncoded(_ string: String) {
-            appendEncoded(string, allowed: encoder.allowedCharacters)
+            if escapesUnreserved {
+                PercentEncoding.append(string, to: &output, spaceAsPlus: encoder.spaceStyle == .plus)
+            } else {
+                appendEncoded(string, allowed: encoder.allowedCharacters)
+            }
+        }
+
+        /// The path of an array element in error messages (`ids[1]`), made without copying the
+        /// writer into a closure.
+        static func errorPath(_ name: String, _ index: Int, _ style: NestingStyle) -> String {
+            switch style {
+            case .brackets: "\(name)[\(index)]"
+            case .dots: "\(name).\(index)"
+            }
         }
 
         private mutating func appendEncoded(_ string: String, allowed: AllowedCharacters) {

@@ -126,6 +126,14 @@ struct QueryEncoderOptionsTests {
         #expect(try encoded(.whatwgFormURLEncoded, spaceStyle: .plus).hasPrefix("q=a+b*%7E"))
     }
 
+    @Test("the presets hold exactly their documented characters")
+    func presets() throws {
+        let alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+        #expect(QueryEncoder.AllowedCharacters.rfc3986Unreserved == (try QueryEncoder.AllowedCharacters(alphanumerics + "-._~")))
+        #expect(QueryEncoder.AllowedCharacters.whatwgFormURLEncoded == (try QueryEncoder.AllowedCharacters(alphanumerics + "*-._")))
+        #expect(QueryEncoder.AllowedCharacters.rfc3986Query == (try QueryEncoder.AllowedCharacters(alphanumerics + "-._~!$'()*,;:@/?")))
+    }
+
     @Test("a custom set refuses what would break the query, naming the character")
     func invalidAllowedCharacters() {
         for character in ["&", "=", "+", "%", "#", "[", " ", "é"] {
