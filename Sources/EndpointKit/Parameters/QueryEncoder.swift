@@ -254,6 +254,8 @@ public struct QueryEncoder: Sendable {
         }
 
         private mutating func writeArray(_ elements: [ParamValue], name: String, indexed: Bool) throws {
+            // Read here, so the error paths' autoclosures capture the style, not a copy of the writer.
+            let style = encoder.nestingStyle
             let isFlat = elements.allSatisfy { element in
                 switch element {
                 case .array, .object, .orderedObject: false
@@ -270,7 +272,7 @@ public struct QueryEncoder: Sendable {
             }
             if let formatter = encoder.arrayKeyFormatter {
                 for (index, element) in elements.enumerated() {
-                    try pair(name: formatter(name, index), value: scalar(element, path: Writer.errorPath(name, index, encoder.nestingStyle)))
+                    try pair(name: formatter(name, index), value: scalar(element, path: Writer.errorPath(name, index, style)))
                 }
                 return
             }
@@ -278,7 +280,7 @@ public struct QueryEncoder: Sendable {
             case .repeatedKey, .brackets:
                 let elementName = encoder.arrayStyle == .brackets ? name + "[]" : name
                 for (index, element) in elements.enumerated() {
-                    try pair(name: elementName, value: scalar(element, path: Writer.errorPath(name, index, encoder.nestingStyle)))
+                    try pair(name: elementName, value: scalar(element, path: Writer.errorPath(name, index, style)))
                 }
             case .commaSeparated:
                 guard !elements.isEmpty else { return }
@@ -287,7 +289,7 @@ public struct QueryEncoder: Sendable {
                 let allowed = encoder.allowedCharacters.removing(UInt8(ascii: ","))
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    appendEncoded(try scalar(element, path: Writer.errorPath(name, index, encoder.nestingStyle)), allowed: allowed)
+                    appendEncoded(try scalar(element, path: Writer.errorPath(name, index, style)), allowed: allowed)
                 }
             case .indexed:
                 preconditionFailure("indexed arrays are written above")
