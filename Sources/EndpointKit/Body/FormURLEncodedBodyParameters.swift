@@ -4,7 +4,8 @@ import HTTPTypes
 /// An `application/x-www-form-urlencoded` body, written by a ``QueryEncoder``.
 ///
 /// The default encoder, ``QueryEncoder/form``, writes spaces as `+` like an HTML form; every other
-/// rule (key order, percent-encoding, arrays, nesting) is the query encoder's.
+/// rule (key order and key encoding, nulls, percent-encoding, arrays, nesting) is the query
+/// encoder's, so one configured encoder serves both.
 ///
 /// ```swift
 /// let body = FormURLEncodedBodyParameters(["grant_type": "client_credentials", "scope": "read write"])
@@ -36,7 +37,7 @@ public struct FormURLEncodedBodyParameters: BodyParameters {
     ///   not an object, and the query encoder's errors.
     public func buildEntity(forHTTPMethod method: HTTPRequest.Method) throws -> RequestBodyEntity {
         let tree = try value.value(forHTTPMethod: method)
-        guard case .object(let members) = tree else {
+        guard let members = tree.members(declared: encoder.keyOrder == .declared) else {
             throw EndpointRequestError.parametersNotAnObject(location: "form", kind: tree.kindName)
         }
         var output: [UInt8] = []

@@ -19,6 +19,8 @@ import HTTPTypes
 /// ``pathPrefix`` and ``pathSuffix`` are templates you write, split at `/`; ``objectID`` is one
 /// segment, always, so an identifier from user input cannot reach another resource.
 /// A server that does not follow the template takes the whole path as ``pathPrefix``.
+/// A server URL may carry a fixed query (`?api-version=2024-05-01`): every request sends it
+/// first, then the endpoint's parameters (see ``Request/prepare(page:extraHeaders:)``).
 ///
 /// `Endpoint` conforms to ``Request``: build it with ``Request/urlRequest(page:extraHeaders:)``
 /// or ``Request/prepare(page:extraHeaders:)``.
@@ -34,10 +36,14 @@ public struct Endpoint<Payload>: Request {
     public var objectID: String?
     /// The path after ``objectID``, such as `followers`.
     public var pathSuffix: String?
+    /// Whether the path ends with `/` (`/users/`, as Django REST framework routes). Default `false`.
+    public var trailingSlash: Bool
     /// The method. Default GET.
     public var method: HTTPRequest.Method
     /// The query parameters.
     public var queryParameters: [String: any APIParamConvertible]?
+    /// Query parameters as one value that keeps its order (see ``Request/queryObject``).
+    public var queryObject: (any APIParamConvertible)?
     /// Header fields sent with the request.
     public var headerFields: [String: String]
     /// The body: ``JSONBodyParameters``, ``FormURLEncodedBodyParameters``, ``DataBodyParameters``,
@@ -61,8 +67,10 @@ public struct Endpoint<Payload>: Request {
         pathPrefix: String,
         objectID: String? = nil,
         pathSuffix: String? = nil,
+        trailingSlash: Bool = false,
         method: HTTPRequest.Method = .get,
         queryParameters: [String: any APIParamConvertible]? = nil,
+        queryObject: (any APIParamConvertible)? = nil,
         headerFields: [String: String] = [:],
         body: (any BodyParameters)? = nil,
         queryEncoder: QueryEncoder = .query,
@@ -75,8 +83,10 @@ public struct Endpoint<Payload>: Request {
         self.pathPrefix = pathPrefix
         self.objectID = objectID
         self.pathSuffix = pathSuffix
+        self.trailingSlash = trailingSlash
         self.method = method
         self.queryParameters = queryParameters
+        self.queryObject = queryObject
         self.headerFields = headerFields
         self.bodyParameters = body
         self.queryEncoder = queryEncoder
@@ -89,11 +99,13 @@ public struct Endpoint<Payload>: Request {
     /// ``serverURL``.
     public var baseURL: URL { serverURL }
 
-    /// ``pathPrefix``, then ``objectID`` as one segment, then ``pathSuffix``.
+    /// ``pathPrefix``, then ``objectID`` as one segment, then ``pathSuffix``; a final `/` when
+    /// ``trailingSlash``.
     public var path: EndpointPath {
         var path = EndpointPath(pathPrefix)
         if let objectID { path = path / objectID }
         if let pathSuffix { path = path.appending(EndpointPath(pathSuffix)) }
+        path.hasTrailingSlash = trailingSlash
         return path
     }
 }

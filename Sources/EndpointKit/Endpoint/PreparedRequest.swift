@@ -103,27 +103,7 @@ extension Request {
         try path.appendEncoded(to: &target)
         if target.isEmpty { target.append(UInt8(ascii: "/")) }
 
-        var query = try queryParameters?.paramTree(forHTTPMethod: method) ?? [:]
-        if let pageable = Response.self as? any EndpointPageable.Type {
-            for (name, value) in try pageable.pageParameters(page: page) {
-                guard query.updateValue(value, forKey: name) == nil else {
-                    throw EndpointRequestError.duplicateParameterName(name)
-                }
-            }
-        } else if page != 1 {
-            throw page < 1
-                ? EndpointRequestError.invalidPage(page)
-                : EndpointRequestError.pagingUnsupported(payload: String(describing: Response.self))
-        }
-        if !query.isEmpty {
-            var encoded: [UInt8] = []
-            encoded.reserveCapacity(128)
-            try queryEncoder.append(query, to: &encoded)
-            if !encoded.isEmpty {
-                target.append(UInt8(ascii: "?"))
-                target.append(contentsOf: encoded)
-            }
-        }
+        try appendQuery(to: &target, server: server, page: page, method: method)
         let targetString = String(decoding: target, as: UTF8.self)
 
         var fields = HTTPFields()

@@ -38,6 +38,11 @@ public protocol Request: Sendable {
     var parameters: [String: any APIParamConvertible]? { get throws }
     /// The query parameters. Default: ``parameters`` when the method prefers the query.
     var queryParameters: [String: any APIParamConvertible]? { get throws }
+    /// Query parameters as one value that renders as an object: an ``EncodableParameters``, an
+    /// ``APIParameters`` or ``KeyedAPIParameters`` type. Unlike a dictionary it keeps an order,
+    /// which ``QueryEncoder/KeyOrder/declared`` sends. Sent together with ``queryParameters``
+    /// (a name in both is refused). Default `nil`.
+    var queryObject: (any APIParamConvertible)? { get throws }
     /// The body. Default: ``parameters`` as ``JSONBodyParameters`` when the method does not
     /// prefer the query.
     var bodyParameters: (any BodyParameters)? { get throws }
@@ -63,6 +68,8 @@ extension Request {
     public var headerFields: [String: String] { [:] }
     /// `nil`.
     public var parameters: [String: any APIParamConvertible]? { nil }
+    /// `nil`.
+    public var queryObject: (any APIParamConvertible)? { nil }
     /// ``QueryEncoder/query``.
     public var queryEncoder: QueryEncoder { .query }
     /// `nil`: the controller's options.

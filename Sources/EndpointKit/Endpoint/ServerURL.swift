@@ -3,17 +3,21 @@ import Foundation
 /// A checked server URL, split into the parts a request needs.
 ///
 /// The host is checked to hold only characters a URL host may hold, so `origin` followed by any
-/// percent-encoded path always parses as a URL.
+/// percent-encoded path always parses as a URL. A query the URL carries is the ``fixedQuery``
+/// every request to it sends first.
 struct ServerURL: Sendable {
     let scheme: String
     let authority: String
     let origin: String
     /// The percent-encoded path, without a trailing slash.
     let pathBytes: [UInt8]
+    /// The URL's own query, sent before the endpoint's.
+    let fixedQuery: FixedQuery
 
     init(_ url: URL) throws {
         func unusable(_ reason: String) -> EndpointRequestError {
-            .unusableServerURL(url.absoluteString, reason: reason)
+            // Without the query, which may hold a key.
+            .unusableServerURL(String(url.absoluteString.prefix { $0 != "?" }), reason: reason)
         }
         guard let rawScheme = url.scheme else { throw unusable("it has no scheme") }
         let scheme = rawScheme.lowercased()
@@ -28,7 +32,13 @@ struct ServerURL: Sendable {
             throw EndpointRequestError.unusableServerURL(
                 "\(scheme)://\(host)", reason: "it carries user credentials; send them in a header instead")
         }
-        guard url.query == nil else { throw unusable("it has a query; give query parameters to the endpoint instead") }
+        var fixedQuery = FixedQuery.none
+        if let query = url.query(percentEncoded: true), !query.isEmpty {
+            guard let valid = FixedQuery(percentEncoded: query) else {
+                throw unusable("its query holds characters a URL query cannot hold bare, or a % that starts no percent-encoding")
+            }
+            fixedQuery = valid
+        }
         guard url.fragment == nil else { throw unusable("it has a fragment") }
         let isBareIPv6 = hostHasColon && host.utf8.first != UInt8(ascii: "[")
         let bracketedHost = isBareIPv6 ? "[\(host)]" : host
@@ -39,6 +49,12 @@ struct ServerURL: Sendable {
         self.authority = authority
         origin = "\(scheme)://\(authority)"
         pathBytes = path
+        self.fixedQuery = fixedQuery
+    }
+
+    /// The URL without its query, for messages: a fixed query may hold a key.
+    var descriptionWithoutQuery: String {
+        origin + String(decoding: pathBytes, as: UTF8.self)
     }
 
     /// RFC 3986 host characters: unreserved, sub-delims, `%` of percent-encoding, and the `[`, `]`

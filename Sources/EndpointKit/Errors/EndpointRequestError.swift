@@ -4,7 +4,7 @@
 /// never quoted (they may hold credentials); names, paths and reasons are.
 public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server URL cannot be the base of a request: not absolute, not `http` or `https`,
-    /// without a host, or carrying a query or fragment.
+    /// without a host, or carrying a fragment, credentials or a query that is not valid.
     case unusableServerURL(String, reason: String)
     /// A path segment would change the request's path: empty, `.` or `..`.
     case invalidPathSegment(String, reason: String)
@@ -45,12 +45,17 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
     /// The request's target (path and query) or header fields are larger than the controller
     /// sends; servers answer such requests 414 or 431, or close the connection.
     case requestTooLarge(part: String, bytes: Int, limit: Int, setting: String)
+    /// A character given to ``QueryEncoder/AllowedCharacters/init(_:)`` that cannot be written bare
+    /// in a query.
+    case invalidAllowedCharacter(String, reason: String)
+    /// A query parameter that the server URL's own query already fixes, with another value.
+    case conflictingQueryParameter(String, serverURL: String)
 
     /// What was wrong and what is allowed, in one line.
     public var description: String {
         switch self {
         case .unusableServerURL(let url, let reason):
-            "unusable server URL \(url): \(reason); a server URL is absolute, http or https, with a host and no query or fragment"
+            "unusable server URL \(url): \(reason); a server URL is absolute, http or https, with a host, no credentials and no fragment"
         case .invalidPathSegment(let segment, let reason):
             "invalid path segment \(segment.debugDescription): \(reason); a segment is non-empty and neither \".\" nor \"..\""
         case .bodyNotAllowed(let method):
@@ -87,6 +92,10 @@ public enum EndpointRequestError: Error, Sendable, Hashable, CustomStringConvert
             "loadBlocking was called from a task; use `await load(_:)` there (blocking a concurrency thread can deadlock)"
         case .requestTooLarge(let part, let bytes, let limit, let setting):
             "the request's \(part) is \(bytes) bytes; at most \(limit) are sent (EndpointController.Configuration.\(setting)); send large data in a body"
+        case .invalidAllowedCharacter(let character, let reason):
+            "\(character.debugDescription) cannot be left unescaped in a query: \(reason); allowed are A-Z a-z 0-9 and - . _ ~ ! $ ' ( ) * , ; : @ / ?"
+        case .conflictingQueryParameter(let name, let serverURL):
+            "the query parameter \"\(name)\" is fixed by the server URL \(serverURL) to another value; send it once, from the server URL or from the endpoint (the same value in both is sent once)"
         }
     }
 }

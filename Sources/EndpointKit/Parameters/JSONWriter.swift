@@ -1,18 +1,27 @@
 import Foundation
 
-/// Writes a ``ParamValue`` tree as compact JSON (RFC 8259) with object keys in ascending order,
-/// so the same parameters always give the same bytes.
+/// Writes a ``ParamValue`` tree as JSON (RFC 8259): by default compact, with object keys in
+/// ascending order and `/` bare, so the same parameters always give the same bytes; the other
+/// ``JSONBodyParameters/OutputFormatting`` options write what `JSONEncoder` writes with them.
 struct JSONWriter {
     let dateStyle: DateEncodingStyle
+    let keyEncoding: ParamKeyEncoding
+    let formatting: JSONBodyParameters.OutputFormatting
     private(set) var output: [UInt8] = []
+    private var depth = 0
 
-    init(dateStyle: DateEncodingStyle) {
+    init(dateStyle: DateEncodingStyle, keyEncoding: ParamKeyEncoding = .useDefaultKeys, formatting: JSONBodyParameters.OutputFormatting = .default) {
         self.dateStyle = dateStyle
+        self.keyEncoding = keyEncoding
+        self.formatting = formatting
     }
 
     /// The JSON text of `value`.
-    static func data(_ value: ParamValue, dateStyle: DateEncodingStyle) throws -> Data {
-        var writer = JSONWriter(dateStyle: dateStyle)
+    static func data(
+        _ value: ParamValue, dateStyle: DateEncodingStyle, keyEncoding: ParamKeyEncoding = .useDefaultKeys,
+        formatting: JSONBodyParameters.OutputFormatting = .default
+    ) throws -> Data {
+        var writer = JSONWriter(dateStyle: dateStyle, keyEncoding: keyEncoding, formatting: formatting)
         try writer.write(value, path: "$")
         return Data(writer.output)
     }
@@ -43,22 +52,70 @@ struct JSONWriter {
         case .date(let date):
             try write(dateStyle.render(date), path: path)
         case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                try write(element, path: "\(path)[\(index)]")
+            try writeContainer(open: "[", close: "]", count: elements.count) { writer, index in
+                try writer.write(elements[index], path: "\(path)[\(index)]")
             }
-            output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(key)
-                output.append(UInt8(ascii: ":"))
-                try write(members[key]!, path: "\(path).\(key)")
+        case .object(let members) where keyEncoding.isIdentity:
+            // The common case, as it always was: keys sorted, as they are.
+            let keys = members.keys.sorted()
+            try writeContainer(open: "{", close: "}", count: keys.count) { writer, index in
+                try writer.writeMember(keys[index], members[keys[index]]!, path: path)
             }
-            output.append(UInt8(ascii: "}"))
+        case .object, .orderedObject:
+            let members = try orderedMembers(of: value)
+            try writeContainer(open: "{", close: "}", count: members.count) { writer, index in
+                try writer.writeMember(members[index].name, members[index].value, path: path)
+            }
         }
+    }
+
+    /// An object's members, their names as ``keyEncoding`` writes them, in the order written:
+    /// ascending by written name with ``JSONBodyParameters/OutputFormatting/sortedKeys``, else
+    /// declared where the object keeps an order (a dictionary's stay sorted, for stable bytes).
+    private func orderedMembers(of object: ParamValue) throws -> [ParamMember] {
+        let sorted = formatting.contains(.sortedKeys)
+        var members = object.members(declared: !sorted)!
+        guard !keyEncoding.isIdentity else { return members }
+        members = members.map { ParamMember(keyEncoding.encode($0.name), $0.value) }
+        var names = Set<String>(minimumCapacity: members.count)
+        for member in members where !names.insert(member.name).inserted {
+            throw EndpointRequestError.duplicateParameterName(member.name)
+        }
+        if sorted { members.sort { $0.name < $1.name } }
+        return members
+    }
+
+    private mutating func writeMember(_ name: String, _ value: ParamValue, path: String) throws {
+        writeString(name)
+        append(formatting.contains(.prettyPrinted) ? " : " : ":")
+        try write(value, path: "\(path).\(name)")
+    }
+
+    /// Writes `open`, the `count` elements that `element` writes, separated by commas, and
+    /// `close`; pretty printed as `JSONEncoder` does (two-space indents, an empty container on
+    /// three lines).
+    private mutating func writeContainer(
+        open: Character, close: Character, count: Int, element: (inout JSONWriter, Int) throws -> Void
+    ) throws {
+        let pretty = formatting.contains(.prettyPrinted)
+        output.append(open.asciiValue!)
+        depth += 1
+        if pretty { output.append(UInt8(ascii: "\n")) }
+        for index in 0..<count {
+            if index > 0 { output.append(contentsOf: pretty ? Array(",\n".utf8) : [UInt8(ascii: ",")]) }
+            if pretty { indent() }
+            try element(&self, index)
+        }
+        depth -= 1
+        if pretty {
+            output.append(UInt8(ascii: "\n"))
+            indent()
+        }
+        output.append(close.asciiValue!)
+    }
+
+    private mutating func indent() {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
     }
 
     private mutating func append(_ text: String) {
@@ -78,6 +135,8 @@ struct JSONWriter {
             case 0x09: append("\\t")
             case 0x08: append("\\b")
             case 0x0C: append("\\f")
+            case UInt8(ascii: "/") where !formatting.contains(.withoutEscapingSlashes):
+                append("\\/")
             case 0x00..<0x20:
                 append("\\u00")
                 output.append(JSONWriter.hex[Int(byte >> 4)])

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// A key of ``KeyedAPIParameters``: usually a `String`-backed enum, so a typo in a parameter
 /// name is a compile error.
 ///
@@ -50,5 +52,25 @@ extension KeyedAPIParameters {
             }
         }
         return result
+    }
+}
+
+extension KeyedAPIParameters where Key: CaseIterable {
+    /// An ``ParamValue/orderedObject(_:)`` of ``toKeyedDictionary()``, its members in the order of
+    /// `Key.allCases` (the order the cases are declared in), so ``QueryEncoder/KeyOrder/declared``
+    /// can keep it.
+    ///
+    /// - Throws: ``EndpointRequestError/duplicateParameterName(_:)`` when two keys have one name.
+    public func value(forHTTPMethod method: HTTPRequest.Method) throws -> ParamValue {
+        let keyed = try toKeyedDictionary()
+        var members: [ParamMember] = []
+        members.reserveCapacity(keyed.count)
+        var names = Set<String>(minimumCapacity: keyed.count)
+        for key in Key.allCases {
+            guard let value = keyed[key] else { continue }
+            guard names.insert(key.paramName).inserted else { throw EndpointRequestError.duplicateParameterName(key.paramName) }
+            members.append(ParamMember(key.paramName, try value.value(forHTTPMethod: method)))
+        }
+        return .orderedObject(members)
     }
 }

@@ -9,6 +9,11 @@ import Foundation
 /// Values keep their type until an encoder renders them, so one tree can become
 /// `flag=true` in a query, `flag=1` with ``QueryEncoder/BoolStyle/numeric``, and `true` in JSON.
 /// Dates stay dates until an encoder applies its ``DateEncodingStyle``.
+///
+/// Two objects are equal when they hold the same members, whatever their order: an
+/// ``orderedObject(_:)`` equals the ``object(_:)`` of the same members. The order only matters to an
+/// encoder asked for it (``QueryEncoder/KeyOrder/declared``, JSON without
+/// ``JSONBodyParameters/OutputFormatting/sortedKeys``).
 public enum ParamValue: Sendable, Hashable {
     /// A string.
     case string(String)
@@ -30,6 +35,11 @@ public enum ParamValue: Sendable, Hashable {
     case array([ParamValue])
     /// A keyed object. Encoders emit keys in ascending order so output is deterministic.
     case object([String: ParamValue])
+    /// A keyed object whose members keep the order they were declared in: what
+    /// ``ParamValueEncoder`` makes of an `Encodable` type and ``KeyedAPIParameters`` of a
+    /// `CaseIterable` key enum. Names are unique. Encoders sort it like ``object(_:)`` unless asked
+    /// for the declared order.
+    case orderedObject([ParamMember])
 }
 
 extension ParamValue {
@@ -43,7 +53,7 @@ extension ParamValue {
         case .date: "date"
         case .null: "null"
         case .array: "array"
-        case .object: "object"
+        case .object, .orderedObject: "object"
         }
     }
 

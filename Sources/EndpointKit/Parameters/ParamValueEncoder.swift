@@ -10,10 +10,15 @@ import HTTPTypes
 /// `JSONEncoder`. `nil` optionals encoded with `encodeIfPresent` (the synthesised default) are
 /// absent; an explicit `encodeNil` gives ``ParamValue/null``.
 ///
+/// A keyed type becomes an ``ParamValue/orderedObject(_:)`` in the order its `encode(to:)` writes
+/// the members (the declaration order, for a synthesised conformance), so
+/// ``QueryEncoder/KeyOrder/declared`` can keep it; a `Dictionary` has no order and becomes an
+/// ``ParamValue/object(_:)``.
+///
 /// ```swift
 /// struct Filter: Encodable { var word: String; var limit: Int }
 /// let tree = try ParamValueEncoder().encode(Filter(word: "swift", limit: 5))
-/// // .object(["word": .string("swift"), "limit": .integer(5)])
+/// // .orderedObject([ParamMember("word", "swift"), ParamMember("limit", 5)])
 /// ```
 public struct ParamValueEncoder: Sendable {
     /// Creates an encoder.
@@ -31,6 +36,7 @@ public struct ParamValueEncoder: Sendable {
             guard let root = encoder.root else {
                 throw EndpointRequestError.parameterEncodingFailed(path: "$", reason: "the value encoded nothing")
             }
+            if value is any UnorderedKeyedEncodable { root.markUnordered() }
             return root.value
         } catch let error as EndpointRequestError {
             throw error
@@ -82,21 +88,50 @@ private final class Node {
     enum Content {
         case value(ParamValue)
         case array([Node])
-        case object([String: Node])
+        case object(ObjectNodes)
     }
 
     var content: Content
 
     init(_ content: Content) { self.content = content }
 
+    /// Records that this object's member order means nothing (a `Dictionary`'s).
+    func markUnordered() {
+        guard case .object(var object) = content else { return }
+        content = .value(.null)  // drop the second reference, so the change does not copy
+        object.isOrdered = false
+        content = .object(object)
+    }
+
     var value: ParamValue {
         switch content {
         case .value(let value): value
         case .array(let nodes): .array(nodes.map(\.value))
-        case .object(let nodes): .object(nodes.mapValues(\.value))
+        case .object(let object): object.value
         }
     }
 }
+
+/// The members of an object under construction, in the order they were first set.
+private struct ObjectNodes {
+    var names: [String] = []
+    var nodes: [String: Node] = [:]
+    /// Whether the order means something: not for a `Dictionary`, whose order is its hash order.
+    var isOrdered = true
+
+    /// Sets `node` under `name`; a name set again keeps its first place.
+    mutating func set(_ node: Node, for name: String) {
+        if nodes.updateValue(node, forKey: name) == nil { names.append(name) }
+    }
+
+    var value: ParamValue {
+        isOrdered ? .orderedObject(names.map { ParamMember($0, nodes[$0]!.value) }) : .object(nodes.mapValues(\.value))
+    }
+}
+
+/// The types whose keyed encoding has no meaningful order.
+private protocol UnorderedKeyedEncodable {}
+extension Dictionary: UnorderedKeyedEncodable {}
 
 private final class TreeEncoder: Encoder {
     let codingPath: [any CodingKey]
@@ -120,7 +155,7 @@ private final class TreeEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let node = container { .object([:]) }
+        let node = container { .object(ObjectNodes()) }
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
@@ -137,7 +172,9 @@ private final class TreeEncoder: Encoder {
         if let leaf = ParamValueEncoder.leafValue(value) { return Node(.value(leaf)) }
         let encoder = TreeEncoder(codingPath: path)
         try value.encode(to: encoder)
-        return encoder.root ?? Node(.object([:]))
+        let node = encoder.root ?? Node(.object(ObjectNodes()))
+        if value is any UnorderedKeyedEncodable { node.markUnordered() }
+        return node
     }
 }
 
@@ -156,7 +193,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func set(_ child: Node, for key: Key) {
         guard case .object(var members) = node.content else { return }
         node.content = .value(.null)  // drop the second reference, so the insertion does not copy
-        members[key.stringValue] = child
+        members.set(child, for: key.stringValue)
         node.content = .object(members)
     }
 
@@ -170,7 +207,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = Node(.object([:]))
+        let child = Node(.object(ObjectNodes()))
         set(child, for: key)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
     }
@@ -189,7 +226,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let node = node
         return TreeEncoder(codingPath: codingPath + [key]) { child in
             guard case .object(var members) = node.content else { return }
-            members[key.stringValue] = child
+            members.set(child, for: key.stringValue)
             node.content = .object(members)
         }
     }
@@ -221,7 +258,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = Node(.object([:]))
+        let child = Node(.object(ObjectNodes()))
         let path = codingPath + [IndexKey(count)]
         append(child)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
@@ -289,7 +326,7 @@ public struct EncodableParameters<Value: Encodable & Sendable>: APIParameters {
     /// The members of the encoded object.
     public func toParamDictionary() throws -> [String: any APIParamConvertible] {
         let tree = try ParamValueEncoder().encode(wrapped)
-        guard case .object(let members) = tree else {
+        guard let members = tree.memberDictionary else {
             throw EndpointRequestError.parametersNotAnObject(location: "Encodable", kind: tree.kindName)
         }
         return members

@@ -47,6 +47,29 @@ public enum PercentEncoding {
         }
     }
 
+    /// Appends `string` to `output` with the bytes of `allowed` bare and every other one
+    /// percent-encoded; a space becomes `+` when `spaceAsPlus`.
+    static func append(_ string: String, to output: inout [UInt8], spaceAsPlus: Bool, allowed: QueryEncoder.AllowedCharacters) {
+        if allowed == .rfc3986Unreserved {
+            append(string, to: &output, spaceAsPlus: spaceAsPlus)
+            return
+        }
+        var string = string
+        string.withUTF8 { bytes in
+            for byte in bytes {
+                if allowed.contains(byte) {
+                    output.append(byte)
+                } else if byte == UInt8(ascii: " ") && spaceAsPlus {
+                    output.append(UInt8(ascii: "+"))
+                } else {
+                    output.append(UInt8(ascii: "%"))
+                    output.append(hexDigit(byte >> 4))
+                    output.append(hexDigit(byte & 0x0F))
+                }
+            }
+        }
+    }
+
     /// `string` percent-encoded; a space becomes `+` when `spaceAsPlus`, otherwise `%20`.
     public static func encode(_ string: String, spaceAsPlus: Bool = false) -> String {
         // Most names, values and ids need no escape: they are returned as they are, without a copy.

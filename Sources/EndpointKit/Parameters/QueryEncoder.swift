@@ -8,13 +8,17 @@ import HTTPTypes
 ///
 /// | style | default | alternatives |
 /// | --- | --- | --- |
-/// | ``arrayStyle`` | ``ArrayStyle/repeatedKey``: `a=1&a=2` | ``ArrayStyle/brackets`` `a[]=1&a[]=2`, ``ArrayStyle/commaSeparated`` `a=1,2`, ``ArrayStyle/indexed`` `a[0]=1&a[1]=2` |
+/// | ``arrayStyle`` | ``ArrayStyle/repeatedKey``: `a=1&a=2` | ``ArrayStyle/brackets`` `a[]=1&a[]=2`, ``ArrayStyle/commaSeparated`` `a=1,2`, ``ArrayStyle/indexed`` `a[0]=1&a[1]=2`, or your ``arrayKeyFormatter`` |
 /// | ``boolStyle`` | ``BoolStyle/trueFalse``: `a=true` | ``BoolStyle/numeric`` `a=1` |
-/// | ``nestingStyle`` | ``NestingStyle/brackets``: `a[b]=c` | ``NestingStyle/dots`` `a.b=c` |
+/// | ``nestingStyle`` | ``NestingStyle/brackets``: `a[b]=c` | ``NestingStyle/dots`` `a.b=c`, or your ``nestedKeyFormatter`` |
 /// | ``spaceStyle`` | ``SpaceStyle/percent20``: `a=x%20y` | ``SpaceStyle/plus`` `a=x+y` (what HTML forms send) |
 /// | ``dateStyle`` | ``DateEncodingStyle/iso8601`` | any ``DateEncodingStyle`` |
+/// | ``keyEncoding`` | ``ParamKeyEncoding/useDefaultKeys``: `pageSize=1` | ``ParamKeyEncoding/convertToSnakeCase`` `page_size=1`, ``ParamKeyEncoding/convertToKebabCase`` `page-size=1`, ``ParamKeyEncoding/custom(_:)`` |
+/// | ``nilEncoding`` | ``NilEncoding/drop``: nothing | ``NilEncoding/emptyValue`` `a=`, ``NilEncoding/nullLiteral`` `a=null`, ``NilEncoding/bareKey`` `a` |
+/// | ``keyOrder`` | ``KeyOrder/sorted`` | ``KeyOrder/declared``: the order of an `Encodable` type or a `CaseIterable` key enum |
+/// | ``allowedCharacters`` | ``AllowedCharacters/rfc3986Unreserved``: `A-Z a-z 0-9 - . _ ~` bare | ``AllowedCharacters/whatwgFormURLEncoded``, ``AllowedCharacters/rfc3986Query``, your own subset |
 ///
-/// Always:
+/// With the defaults:
 /// - Keys are emitted in ascending order at every level; array elements keep their order. The same
 ///   parameters always give the same query, byte for byte.
 /// - Names and values are percent-encoded per RFC 3986: only `A-Z a-z 0-9 - . _ ~` stay bare,
@@ -22,7 +26,8 @@ import HTTPTypes
 ///   `queryItems` leaves `+` bare, which servers read as a space.) Brackets that the encoder itself
 ///   adds are escaped too (`a%5B%5D=1`); servers decode them before parsing.
 /// - ``ParamValue/null`` is omitted, and so are empty arrays and empty objects: a query has no
-///   form for them. A null inside an array is an error, because omitting it would shift the others.
+///   form for them. A null inside an array is an error, because omitting it would shift the others
+///   (with another ``nilEncoding`` it is written as that style's value: `a=&a=2`).
 /// - Arrays that hold arrays or objects are always indexed (`a[0][b]=1`), whatever ``arrayStyle``,
 ///   and so is every array below them, because no other style can be parsed back unambiguously.
 /// - With ``ArrayStyle/commaSeparated``, a comma inside an element is escaped (`%2C`), so a server
@@ -75,6 +80,30 @@ public struct QueryEncoder: Sendable {
     public var spaceStyle: SpaceStyle
     /// How dates are written. Default: ``DateEncodingStyle/iso8601``.
     public var dateStyle: DateEncodingStyle
+    /// How names are written. Default: ``ParamKeyEncoding/useDefaultKeys``, as declared.
+    public var keyEncoding: ParamKeyEncoding
+    /// How a null member is written. Default: ``NilEncoding/drop``.
+    public var nilEncoding: NilEncoding
+    /// The order of an object's members. Default: ``KeyOrder/sorted``.
+    public var keyOrder: KeyOrder
+    /// The characters written bare. Default: ``AllowedCharacters/rfc3986Unreserved``.
+    public var allowedCharacters: AllowedCharacters
+    /// Writes the name of a nested member from its parent's name and its own, instead of
+    /// ``nestingStyle``; also names array elements by their index when ``arrayKeyFormatter`` is
+    /// `nil`. Default `nil`.
+    ///
+    /// ```swift
+    /// encoder.nestedKeyFormatter = { parent, key in "\(parent)__\(key)" }  // filter__kind=x
+    /// ```
+    public var nestedKeyFormatter: (@Sendable (_ parent: String, _ key: String) -> String)?
+    /// Writes the name of each element of an array from the array's name and the element's
+    /// index, instead of ``arrayStyle`` (and of the indices of arrays that must be indexed).
+    /// Default `nil`.
+    ///
+    /// ```swift
+    /// encoder.arrayKeyFormatter = { name, index in "\(name)(\(index))" }  // ids(0)=4&ids(1)=7
+    /// ```
+    public var arrayKeyFormatter: (@Sendable (_ name: String, _ index: Int) -> String)?
 
     /// Creates an encoder; every argument has the documented default.
     public init(
@@ -82,13 +111,21 @@ public struct QueryEncoder: Sendable {
         boolStyle: BoolStyle = .trueFalse,
         nestingStyle: NestingStyle = .brackets,
         spaceStyle: SpaceStyle = .percent20,
-        dateStyle: DateEncodingStyle = .iso8601
+        dateStyle: DateEncodingStyle = .iso8601,
+        keyEncoding: ParamKeyEncoding = .useDefaultKeys,
+        nilEncoding: NilEncoding = .drop,
+        keyOrder: KeyOrder = .sorted,
+        allowedCharacters: AllowedCharacters = .rfc3986Unreserved
     ) {
         self.arrayStyle = arrayStyle
         self.boolStyle = boolStyle
         self.nestingStyle = nestingStyle
         self.spaceStyle = spaceStyle
         self.dateStyle = dateStyle
+        self.keyEncoding = keyEncoding
+        self.nilEncoding = nilEncoding
+        self.keyOrder = keyOrder
+        self.allowedCharacters = allowedCharacters
     }
 
     /// The encoder for URL queries: every default.
@@ -110,32 +147,90 @@ public struct QueryEncoder: Sendable {
         try encode(parameters.paramTree(forHTTPMethod: method))
     }
 
+    /// The percent-encoded query for an object (``ParamValue/object(_:)`` or
+    /// ``ParamValue/orderedObject(_:)``), in ``keyOrder``.
+    ///
+    /// - Throws: ``EndpointRequestError/parametersNotAnObject(location:kind:)`` for another value.
+    public func encode(_ object: ParamValue) throws -> String {
+        guard let members = object.members(declared: keyOrder == .declared) else {
+            throw EndpointRequestError.parametersNotAnObject(location: "query", kind: object.kindName)
+        }
+        var output: [UInt8] = []
+        try append(members, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Appends the encoded pairs of `parameters` to `output`, `&`-separated.
     func append(_ parameters: [String: ParamValue], to output: inout [UInt8]) throws {
-        var writer = Writer(encoder: self, output: output)
+        guard keyEncoding.isIdentity else {
+            try append(ParamValue.object(parameters).members(declared: false)!, to: &output)
+            return
+        }
+        var writer = Writer(encoder: self, escapesUnreserved: allowedCharacters == .rfc3986Unreserved, output: output)
         output = []
         defer { output = writer.output }
-        for key in parameters.keys.sorted() {
-            try writer.write(parameters[key]!, name: key)
-        }
+        try writer.writeSorted(parameters, parent: nil, indexed: false)
+    }
+
+    /// Appends the encoded pairs of `members`, in their order, to `output`, `&`-separated; their
+    /// names as ``keyEncoding`` writes them unless `encodesNames` is false (names already written).
+    func append(_ members: [ParamMember], to output: inout [UInt8], encodesNames: Bool = true) throws {
+        var writer = Writer(encoder: self, escapesUnreserved: allowedCharacters == .rfc3986Unreserved, output: output)
+        output = []
+        defer { output = writer.output }
+        try writer.writeMembers(members, parent: nil, indexed: false, encodesNames: encodesNames)
+    }
+
+    /// `name` as ``keyEncoding`` writes it.
+    func encodedName(_ name: String) -> String {
+        keyEncoding.encode(name)
     }
 
     /// Writes name-value pairs into a byte buffer.
     private struct Writer {
         let encoder: QueryEncoder
+        /// Whether names and values are escaped with the default set (checked once, not per string).
+        let escapesUnreserved: Bool
         var output: [UInt8]
+
+        /// Writes the members of an object, in order, each under its name as ``QueryEncoder/keyEncoding``
+        /// writes it (unless `encodesNames` is false), below `parent`. A key encoding can map two
+        /// names to one, which is refused; sorted members are sorted by the names as written.
+        mutating func writeMembers(_ members: [ParamMember], parent: String?, indexed: Bool, encodesNames: Bool = true) throws {
+            guard encodesNames, !encoder.keyEncoding.isIdentity else {
+                for member in members {
+                    try write(member.value, name: parent.map { nestedName($0, member.name) } ?? member.name, indexed: indexed)
+                }
+                return
+            }
+            var encoded = members.map { ParamMember(encoder.keyEncoding.encode($0.name), $0.value) }
+            var names = Set<String>(minimumCapacity: encoded.count)
+            for member in encoded where !names.insert(member.name).inserted {
+                throw EndpointRequestError.duplicateParameterName(member.name)
+            }
+            if encoder.keyOrder == .sorted { encoded.sort { $0.name < $1.name } }
+            try writeMembers(encoded, parent: parent, indexed: indexed, encodesNames: false)
+        }
+
+        /// Writes the members of a dictionary in ascending order of their names, as they are (the
+        /// common case: no key encoding, nothing to copy).
+        mutating func writeSorted(_ members: [String: ParamValue], parent: String?, indexed: Bool) throws {
+            for key in members.keys.sorted() {
+                try write(members[key]!, name: parent.map { nestedName($0, key) } ?? key, indexed: indexed)
+            }
+        }
 
         /// Writes `value` under `name`; `indexed` once an enclosing array had to be indexed.
         mutating func write(_ value: ParamValue, name: String, indexed: Bool = false) throws {
             switch value {
             case .null:
-                return
+                writeNull(name: name)
             case .array(let elements):
                 try writeArray(elements, name: name, indexed: indexed)
-            case .object(let members):
-                for key in members.keys.sorted() {
-                    try write(members[key]!, name: nestedName(name, key), indexed: indexed)
-                }
+            case .object(let members) where encoder.keyEncoding.isIdentity:
+                try writeSorted(members, parent: name, indexed: indexed)
+            case .object, .orderedObject:
+                try writeMembers(value.members(declared: encoder.keyOrder == .declared)!, parent: name, indexed: indexed)
             case .date(let date):
                 try write(encoder.dateStyle.render(date), name: name, indexed: indexed)
             default:
@@ -143,18 +238,41 @@ public struct QueryEncoder: Sendable {
             }
         }
 
+        /// Writes a null member as ``QueryEncoder/nilEncoding`` says.
+        private mutating func writeNull(name: String) {
+            switch encoder.nilEncoding {
+            case .drop:
+                return
+            case .emptyValue:
+                pair(name: name, value: "")
+            case .nullLiteral:
+                pair(name: name, value: "null")
+            case .bareKey:
+                if !output.isEmpty { output.append(UInt8(ascii: "&")) }
+                appendEncoded(name)
+            }
+        }
+
         private mutating func writeArray(_ elements: [ParamValue], name: String, indexed: Bool) throws {
+            // Read here, so the error paths' autoclosures capture the style, not a copy of the writer.
+            let style = encoder.nestingStyle
             let isFlat = elements.allSatisfy { element in
                 switch element {
-                case .array, .object: false
+                case .array, .object, .orderedObject: false
                 default: true
                 }
             }
             guard isFlat, !indexed, encoder.arrayStyle != .indexed else {
                 for (index, element) in elements.enumerated() {
                     let elementName = indexedName(name, index)
-                    if case .null = element { throw nullElement(at: elementName) }
+                    if case .null = element, encoder.nilEncoding == .drop { throw nullElement(at: elementName) }
                     try write(element, name: elementName, indexed: true)
+                }
+                return
+            }
+            if let formatter = encoder.arrayKeyFormatter {
+                for (index, element) in elements.enumerated() {
+                    try pair(name: formatter(name, index), value: scalar(element, path: Writer.errorPath(name, index, style)))
                 }
                 return
             }
@@ -162,14 +280,16 @@ public struct QueryEncoder: Sendable {
             case .repeatedKey, .brackets:
                 let elementName = encoder.arrayStyle == .brackets ? name + "[]" : name
                 for (index, element) in elements.enumerated() {
-                    try pair(name: elementName, value: scalar(element, path: self.indexedName(name, index)))
+                    try pair(name: elementName, value: scalar(element, path: Writer.errorPath(name, index, style)))
                 }
             case .commaSeparated:
                 guard !elements.isEmpty else { return }
                 startPair(name: name)
+                // A comma inside an element is always escaped, whatever the allowed characters.
+                let allowed = encoder.allowedCharacters.removing(UInt8(ascii: ","))
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    appendEncoded(try scalar(element, path: self.indexedName(name, index)))
+                    appendEncoded(try scalar(element, path: Writer.errorPath(name, index, style)), allowed: allowed)
                 }
             case .indexed:
                 preconditionFailure("indexed arrays are written above")
@@ -177,16 +297,19 @@ public struct QueryEncoder: Sendable {
         }
 
         private func nestedName(_ name: String, _ key: String) -> String {
+            if let formatter = encoder.nestedKeyFormatter { return formatter(name, key) }
             switch encoder.nestingStyle {
-            case .brackets: "\(name)[\(key)]"
-            case .dots: "\(name).\(key)"
+            case .brackets: return "\(name)[\(key)]"
+            case .dots: return "\(name).\(key)"
             }
         }
 
         private func indexedName(_ name: String, _ index: Int) -> String {
+            if let formatter = encoder.arrayKeyFormatter { return formatter(name, index) }
+            if let formatter = encoder.nestedKeyFormatter { return formatter(name, String(index)) }
             switch encoder.nestingStyle {
-            case .brackets: "\(name)[\(index)]"
-            case .dots: "\(name).\(index)"
+            case .brackets: return "\(name)[\(index)]"
+            case .dots: return "\(name).\(index)"
             }
         }
 
@@ -217,8 +340,12 @@ public struct QueryEncoder: Sendable {
             case .date(let date):
                 return try scalar(encoder.dateStyle.render(date), path: path())
             case .null:
-                throw nullElement(at: path())
-            case .array, .object:
+                switch encoder.nilEncoding {
+                case .drop: throw nullElement(at: path())
+                case .emptyValue, .bareKey: return ""
+                case .nullLiteral: return "null"
+                }
+            case .array, .object, .orderedObject:
                 throw EndpointRequestError.unsupportedQueryValue(path: path(), reason: "a nested \(value.kindName) is not a plain value")
             }
         }
@@ -235,7 +362,24 @@ public struct QueryEncoder: Sendable {
         }
 
         private mutating func appendEncoded(_ string: String) {
-            PercentEncoding.append(string, to: &output, spaceAsPlus: encoder.spaceStyle == .plus)
+            if escapesUnreserved {
+                PercentEncoding.append(string, to: &output, spaceAsPlus: encoder.spaceStyle == .plus)
+            } else {
+                appendEncoded(string, allowed: encoder.allowedCharacters)
+            }
+        }
+
+        /// The path of an array element in error messages (`ids[1]`), made without copying the
+        /// writer into a closure.
+        static func errorPath(_ name: String, _ index: Int, _ style: NestingStyle) -> String {
+            switch style {
+            case .brackets: "\(name)[\(index)]"
+            case .dots: "\(name).\(index)"
+            }
+        }
+
+        private mutating func appendEncoded(_ string: String, allowed: AllowedCharacters) {
+            PercentEncoding.append(string, to: &output, spaceAsPlus: encoder.spaceStyle == .plus, allowed: allowed)
         }
     }
 }

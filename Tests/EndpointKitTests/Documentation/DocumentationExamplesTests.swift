@@ -295,3 +295,86 @@ struct DocumentationExamplesTests {
         }
     }
 }
+
+@Suite("Documentation examples: request shapes")
+struct RequestShapesExamplesTests {
+    @Test("Describing endpoints: trailing slashes")
+    func trailingSlashes() throws {
+        let users = Endpoint<Data>(
+            serverURL: URL(string: "https://api.example.com")!,
+            pathPrefix: "users",
+            trailingSlash: true
+        )
+        // GET https://api.example.com/users/
+        let member = EndpointPath("users").withTrailingSlash() / "42"
+        // renders as /users/42/
+
+        #expect(try users.prepare().url.absoluteString == "https://api.example.com/users/")
+        #expect(member.description == "/users/42/")
+    }
+
+    @Test("Describing endpoints: a server URL with a fixed query")
+    func fixedQuery() throws {
+        let management = URL(string: "https://management.azure.com/subscriptions/s1?api-version=2024-05-01")!
+        let groups = Endpoint<Data>(
+            serverURL: management,
+            pathPrefix: "resourcegroups",
+            queryParameters: ["$top": 10]
+        )
+        // GET https://management.azure.com/subscriptions/s1/resourcegroups?api-version=2024-05-01&%24top=10
+
+        #expect(try groups.prepare().url.absoluteString
+            == "https://management.azure.com/subscriptions/s1/resourcegroups?api-version=2024-05-01&%24top=10")
+    }
+
+    @Test("Describing endpoints: snake_case in declared order")
+    func encodingOptions() throws {
+        struct ListInvoices: Encodable, Sendable {
+            var customerID: String
+            var pageSize: Int
+            var startingAfter: String?
+        }
+        let invoices = Endpoint<Data>(
+            serverURL: URL(string: "https://api.example.com/v1")!,
+            pathPrefix: "invoices",
+            queryObject: EncodableParameters(ListInvoices(customerID: "cus_42", pageSize: 20, startingAfter: nil)),
+            queryEncoder: QueryEncoder(keyEncoding: .convertToSnakeCase, keyOrder: .declared)
+        )
+        // GET https://api.example.com/v1/invoices?customer_id=cus_42&page_size=20
+
+        #expect(try invoices.prepare().url.absoluteString == "https://api.example.com/v1/invoices?customer_id=cus_42&page_size=20")
+    }
+
+    @Test("Describing endpoints: key=null")
+    func nullLiteral() throws {
+        let clearing = QueryEncoder(nilEncoding: .nullLiteral)
+        let query = try clearing.encode(["nickname": String?.none, "name": "Ada"], forHTTPMethod: .patch)
+        // name=Ada&nickname=null
+
+        #expect(query == "name=Ada&nickname=null")
+    }
+
+    @Test("Describing endpoints: WHATWG's escape set")
+    func allowedCharacters() throws {
+        let browserLike = QueryEncoder(spaceStyle: .plus, allowedCharacters: .whatwgFormURLEncoded)
+        let form = try browserLike.encode(["q": "fish & chips*", "mark": "~"], forHTTPMethod: .get)
+        // mark=%7E&q=fish+%26+chips*
+
+        #expect(form == "mark=%7E&q=fish+%26+chips*")
+    }
+
+    @Test("Describing endpoints: JSON key encoding and output options")
+    func jsonOptions() throws {
+        struct NewUser: Encodable, Sendable {
+            var displayName: String
+            var homePage: URL
+        }
+        var newUser = JSONBodyParameters(value: EncodableParameters(NewUser(displayName: "Ada", homePage: URL(string: "https://ada.example/")!)))
+        newUser.keyEncoding = .convertToSnakeCase
+        newUser.outputFormatting = [.sortedKeys]
+        // {"display_name":"Ada","home_page":"https:\/\/ada.example\/"}
+
+        guard case .data(let data) = try newUser.buildEntity(forHTTPMethod: .post) else { Issue.record("not in memory"); return }
+        #expect(String(decoding: data, as: UTF8.self) == #"{"display_name":"Ada","home_page":"https:\/\/ada.example\/"}"#)
+    }
+}

@@ -6,7 +6,7 @@ import Testing
 struct EndpointRequestErrorTests {
     @Test("each description names what was wrong and what is allowed", arguments: [
         (EndpointRequestError.unusableServerURL("ftp://x", reason: "the scheme \"ftp\" is not http or https"),
-         "unusable server URL ftp://x: the scheme \"ftp\" is not http or https; a server URL is absolute, http or https, with a host and no query or fragment"),
+         "unusable server URL ftp://x: the scheme \"ftp\" is not http or https; a server URL is absolute, http or https, with a host, no credentials and no fragment"),
         (.invalidPathSegment("..", reason: "it is a dot segment, which would move up the path"),
          "invalid path segment \"..\": it is a dot segment, which would move up the path; a segment is non-empty and neither \".\" nor \"..\""),
         (.bodyNotAllowed(method: "GET"),

@@ -46,6 +46,22 @@ struct PercentEncodingPropertyTests {
         }
     }
 
+    @Test(
+        "random names and values parse back identically with every allowed-character preset, in a URL that parses",
+        arguments: [QueryEncoder.AllowedCharacters.rfc3986Unreserved, .whatwgFormURLEncoded, .rfc3986Query])
+    func allowedCharacterPresets(allowed: QueryEncoder.AllowedCharacters) async {
+        let pairs = zip(unicodeText.string(of: 1...12), unicodeText.string(of: 0...24)).array(of: 1...6)
+        await propertyCheck(count: 1000, input: pairs) { pairs in
+            var parameters: [String: ParamValue] = [:]
+            for (name, value) in pairs { parameters[name] = .string(value) }
+            let query = try QueryEncoder(allowedCharacters: allowed).encode(parameters)
+            let url = try #require(URL(string: "https://api.example.com/search?" + query))
+            #expect(url.query(percentEncoded: true) == query)
+            let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
+            #expect(items == parameters.keys.sorted().map { URLQueryItem(name: $0, value: parameters[$0].flatMap { if case .string(let s) = $0 { s } else { nil } }) })
+        }
+    }
+
     @Test("random values survive every array style", arguments: QueryEncoder.ArrayStyle.allCases)
     func arrays(style: QueryEncoder.ArrayStyle) async {
         await propertyCheck(count: 500, input: unicodeText.string(of: 0...10).array(of: 1...5)) { values in
