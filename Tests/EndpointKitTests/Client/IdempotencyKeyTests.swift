@@ -67,6 +67,16 @@ struct IdempotencyKeyTests {
         }
     }
 
+    @Test("the retry policy retries a keyed request whatever its method, and an unkeyed POST never")
+    func policy() {
+        let policy = RetryPolicy(baseDelay: .zero)
+        #expect(policy.delay(afterAttempt: 1, method: .post, elapsed: .zero, retryAfter: nil) == nil)
+        #expect(policy.delay(afterAttempt: 1, method: .post, elapsed: .zero, retryAfter: nil, carriesIdempotencyKey: true) == .zero)
+        #expect(policy.delay(afterAttempt: 1, method: .patch, elapsed: .zero, retryAfter: nil, carriesIdempotencyKey: true) == .zero)
+        // The key does not lift the other limits.
+        #expect(policy.delay(afterAttempt: 3, method: .post, elapsed: .zero, retryAfter: nil, carriesIdempotencyKey: true) == nil)
+    }
+
     @Test("a header name that cannot be a field name is a typed error")
     func invalidHeaderName() async throws {
         let controller = EndpointController<EndpointDefaultServerError>(

@@ -67,103 +67,115 @@ struct ResumableDownloadTests {
 
     @Test("a download without breaks completes with its checksum over every transport", arguments: TransportKind.allCases)
     func plainDownload(kind: TransportKind) async throws {
-        let file = PatternFile(size: 3_000_000)
-        let serving = RangeServing(file: file)
-        try await withServer(serving.reply) { server in
-            let directory = try TemporaryDirectory()
-            let destination = directory.url.appendingPathComponent("nested/file.bin")
-            let download = controller(kind.make()).resumableDownload(
-                FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin"),
-                options: ResumableDownloadOptions(checksum: .sha256(file.sha256)))
-            _ = try await download.value
-            var events: [TransferProgress] = []
-            for await event in download.progress { events.append(event) }
-            #expect(try file.matches(destination))
-            #expect(contents(of: destination.deletingLastPathComponent()) == ["file.bin"])
-            #expect(events.first?.completedBytes == 0)
-            #expect(events.last == TransferProgress(completedBytes: 3_000_000, expectedBytes: 3_000_000))
-            #expect(server.requests.first?.header("Range") == nil)
-            #expect(server.requests.first?.header("Accept-Encoding") == "identity")
+        // Megabytes through every transport, and SHA-256s: kept apart from tests with time bounds.
+        try await TestScheduling.exclusively {
+            let file = PatternFile(size: 3_000_000)
+            let serving = RangeServing(file: file)
+            try await withServer(serving.reply) { server in
+                let directory = try TemporaryDirectory()
+                let destination = directory.url.appendingPathComponent("nested/file.bin")
+                let download = controller(kind.make()).resumableDownload(
+                    FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin"),
+                    options: ResumableDownloadOptions(checksum: .sha256(file.sha256)))
+                _ = try await download.value
+                var events: [TransferProgress] = []
+                for await event in download.progress { events.append(event) }
+                #expect(try file.matches(destination))
+                #expect(contents(of: destination.deletingLastPathComponent()) == ["file.bin"])
+                #expect(events.first?.completedBytes == 0)
+                #expect(events.last == TransferProgress(completedBytes: 3_000_000, expectedBytes: 3_000_000))
+                #expect(server.requests.first?.header("Range") == nil)
+                #expect(server.requests.first?.header("Accept-Encoding") == "identity")
+            }
         }
     }
 
     @Test("a server that ignores Range answers 200: the download starts again from zero", arguments: streamingTransports)
     func serverIgnoresRange(kind: TransportKind) async throws {
-        let file = PatternFile(size: 4_000_000)
-        let serving = RangeServing(file: file, breaks: [1_500_000], honoursRanges: false)
-        try await withServer(serving.reply) { server in
-            let directory = try TemporaryDirectory()
-            let destination = directory.url.appendingPathComponent("file.bin")
-            let transport = CountingTransport(base: kind.make())
-            _ = try await controller(transport).resumableDownload(
-                FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin")
-            ).value
-            #expect(try file.matches(destination))
-            #expect(serving.served.map(\.status) == [200, 200])
-            let ranges = server.requests.map { $0.header("Range") }
-            #expect(ranges.count == 2 && ranges[0] == nil && ranges[1] == "bytes=\(transport.received.withLock { $0[0] })-")
-            #expect(transport.received.withLock { $0[1] } == file.size)
-            #expect(contents(of: directory.url) == ["file.bin"])
+        // Megabytes through every transport, and SHA-256s: kept apart from tests with time bounds.
+        try await TestScheduling.exclusively {
+            let file = PatternFile(size: 4_000_000)
+            let serving = RangeServing(file: file, breaks: [1_500_000], honoursRanges: false)
+            try await withServer(serving.reply) { server in
+                let directory = try TemporaryDirectory()
+                let destination = directory.url.appendingPathComponent("file.bin")
+                let transport = CountingTransport(base: kind.make())
+                _ = try await controller(transport).resumableDownload(
+                    FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin")
+                ).value
+                #expect(try file.matches(destination))
+                #expect(serving.served.map(\.status) == [200, 200])
+                let ranges = server.requests.map { $0.header("Range") }
+                #expect(ranges.count == 2 && ranges[0] == nil && ranges[1] == "bytes=\(transport.received.withLock { $0[0] })-")
+                #expect(transport.received.withLock { $0[1] } == file.size)
+                #expect(contents(of: directory.url) == ["file.bin"])
+            }
         }
     }
 
     @Test("a file that changed on the server (If-Range no longer matches) is fetched again whole", arguments: streamingTransports)
     func validatorChanged(kind: TransportKind) async throws {
-        let old = PatternFile(size: 4_000_000)
-        let new = PatternFile(size: 3_500_000, version: 1)
-        let serving = RangeServing(file: old, breaks: [2_000_000])
-        try await withServer({ request in
-            // The file changes after its first answer.
-            let reply = serving.reply(request)
-            serving.file.withLock { $0 = new }
-            serving.etag.withLock { $0 = "\"v2\"" }
-            return reply
-        }) { server in
-            let directory = try TemporaryDirectory()
-            let destination = directory.url.appendingPathComponent("file.bin")
-            _ = try await controller(kind.make()).resumableDownload(
-                FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin"),
-                options: ResumableDownloadOptions(checksum: .sha256(new.sha256))
-            ).value
-            #expect(try new.matches(destination))
-            #expect(server.requests.map { $0.header("If-Range") } == [nil, "\"v1\""])
-            #expect(serving.served.map(\.status) == [200, 200])
+        // Megabytes through every transport, and SHA-256s: kept apart from tests with time bounds.
+        try await TestScheduling.exclusively {
+            let old = PatternFile(size: 4_000_000)
+            let new = PatternFile(size: 3_500_000, version: 1)
+            let serving = RangeServing(file: old, breaks: [2_000_000])
+            try await withServer({ request in
+                // The file changes after its first answer.
+                let reply = serving.reply(request)
+                serving.file.withLock { $0 = new }
+                serving.etag.withLock { $0 = "\"v2\"" }
+                return reply
+            }) { server in
+                let directory = try TemporaryDirectory()
+                let destination = directory.url.appendingPathComponent("file.bin")
+                _ = try await controller(kind.make()).resumableDownload(
+                    FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin"),
+                    options: ResumableDownloadOptions(checksum: .sha256(new.sha256))
+                ).value
+                #expect(try new.matches(destination))
+                #expect(server.requests.map { $0.header("If-Range") } == [nil, "\"v1\""])
+                #expect(serving.served.map(\.status) == [200, 200])
+            }
         }
     }
 
     @Test("a cancelled download hands over resume data that goes on from the bytes on disk", arguments: streamingTransports)
     func resumeAfterCancellation(kind: TransportKind) async throws {
-        let file = PatternFile(size: 8 << 20)
-        let serving = RangeServing(file: file, pace: .milliseconds(5))
-        try await withServer(serving.reply) { server in
-            let directory = try TemporaryDirectory()
-            let destination = directory.url.appendingPathComponent("file.bin")
-            let endpoint = FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin")
-            let first = controller(kind.make()).resumableDownload(endpoint)
-            for await event in first.progress where event.completedBytes > 1 << 20 { break }
-            first.cancel()
-            let cancelled = try #require(await expectCancelled { try await first.value })
-            let resumeData = try #require(cancelled.resumeData)
-            #expect(resumeData.bytesReceived > 1 << 20 && resumeData.bytesReceived < file.size)
-            #expect(resumeData.validator == "\"v1\"")
-            #expect(resumeData.expectedLength == Int64(file.size))
-            #expect(resumeData.url == "\(server.baseURL.absoluteString)/file.bin")
-            #expect(!FileManager.default.fileExists(atPath: destination.path))
-            #expect(contents(of: directory.url) == [resumeData.partialFile.lastPathComponent])
-            #expect(resumeData.partialFile.lastPathComponent.hasPrefix(".file.bin."))
+        // Megabytes through every transport, and SHA-256s: kept apart from tests with time bounds.
+        try await TestScheduling.exclusively {
+            let file = PatternFile(size: 8 << 20)
+            let serving = RangeServing(file: file, pace: .milliseconds(5))
+            try await withServer(serving.reply) { server in
+                let directory = try TemporaryDirectory()
+                let destination = directory.url.appendingPathComponent("file.bin")
+                let endpoint = FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin")
+                let first = controller(kind.make()).resumableDownload(endpoint)
+                for await event in first.progress where event.completedBytes > 1 << 20 { break }
+                first.cancel()
+                let cancelled = try #require(await expectCancelled { try await first.value })
+                let resumeData = try #require(cancelled.resumeData)
+                #expect(resumeData.bytesReceived > 1 << 20 && resumeData.bytesReceived < file.size)
+                #expect(resumeData.validator == "\"v1\"")
+                #expect(resumeData.expectedLength == Int64(file.size))
+                #expect(resumeData.url == "\(server.baseURL.absoluteString)/file.bin")
+                #expect(!FileManager.default.fileExists(atPath: destination.path))
+                #expect(contents(of: directory.url) == [resumeData.partialFile.lastPathComponent])
+                #expect(resumeData.partialFile.lastPathComponent.hasPrefix(".file.bin."))
 
-            // It survives the process: a later one decodes it and goes on.
-            let stored = try JSONEncoder().encode(resumeData)
-            let decoded = try JSONDecoder().decode(DownloadResumeData.self, from: stored)
-            let transport = CountingTransport(base: kind.make())
-            let second = controller(transport).resumableDownload(
-                endpoint, options: ResumableDownloadOptions(checksum: .sha256(file.sha256), resumeData: decoded))
-            _ = try await second.value
-            #expect(try file.matches(destination))
-            #expect(contents(of: directory.url) == ["file.bin"])
-            #expect(server.requests.last?.header("Range") == "bytes=\(decoded.bytesReceived)-")
-            #expect(server.requests.last?.header("If-Range") == "\"v1\"")
-            #expect(transport.received.withLock { $0 } == [file.size - Int(decoded.bytesReceived)])
+                // It survives the process: a later one decodes it and goes on.
+                let stored = try JSONEncoder().encode(resumeData)
+                let decoded = try JSONDecoder().decode(DownloadResumeData.self, from: stored)
+                let transport = CountingTransport(base: kind.make())
+                let second = controller(transport).resumableDownload(
+                    endpoint, options: ResumableDownloadOptions(checksum: .sha256(file.sha256), resumeData: decoded))
+                _ = try await second.value
+                #expect(try file.matches(destination))
+                #expect(contents(of: directory.url) == ["file.bin"])
+                #expect(server.requests.last?.header("Range") == "bytes=\(decoded.bytesReceived)-")
+                #expect(server.requests.last?.header("If-Range") == "\"v1\"")
+                #expect(transport.received.withLock { $0 } == [file.size - Int(decoded.bytesReceived)])
+            }
         }
     }
 
