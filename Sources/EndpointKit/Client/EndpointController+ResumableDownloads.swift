@@ -26,6 +26,11 @@ extension EndpointController {
     ///
     /// Cancelled, or out of retries, it keeps the partial file and throws an ``EndpointError``
     /// whose ``EndpointError/resumeData`` goes on later; any other failure removes it.
+    ///
+    /// Resuming after a break needs a transport that streams answers (AsyncHTTPClient, or
+    /// ``URLSessionEndpointTransport`` with ``URLSessionEndpointTransport/ResponseDelivery/streamed``).
+    /// A ``FileDownloadingTransport`` that does not (the buffered URLSession transport) writes each
+    /// answer to a file of its own, so memory stays flat, but keeps nothing of a broken answer.
     public func resumableDownload<R: Request>(_ request: R, to destination: URL, options: ResumableDownloadOptions = .init())
         -> TransferTask<URL>
     {
@@ -90,14 +95,22 @@ extension EndpointController {
     ) async throws(EndpointError) -> Int {
         let hooks = ResumeHooks(
             adaptAttempt: { state.adapt(&$0) }, madeProgress: { state.takeProgress() }, maxResumes: options.maxResumes)
+        // A transport that holds whole answers in memory writes each to a file of its own instead.
+        let intoFile =
+            writesAnswersToFiles
+            ? TransportFileTarget(makePath: { Self.temporaryPath(besides: state.destination) }) { written, expected in
+                progress.yield(state.progress(pending: written, of: expected))
+            } : nil
         // Ranges count the bytes of the representation as stored, so ask for it unencoded.
         let (_, _, attempts) = try await exchange(
             request, page: 1, extraHeaders: ["Accept-Encoding": "identity"], timeout: configuration.transferTimeout,
-            alsoAcceptable: [416], resume: hooks
+            alsoAcceptable: [416], intoFile: intoFile, resume: hooks
         ) { response, received in
-            guard case .stream(let body) = received else { return ((), 0) }
             do {
-                return ((), try await state.receive(response, body, progress: progress))
+                switch received {
+                case .stream(let body): return ((), try await state.receive(response, body, progress: progress))
+                case .file(let file, _): return ((), try state.receive(response, file: file, progress: progress))
+                }
             } catch let failure as DownloadIntegrityFailure {
                 throw ConsumerError(underlying: failure)
             } catch let failure as WriteFailure {
@@ -105,6 +118,14 @@ extension EndpointController {
             }
         }
         return attempts
+    }
+
+    /// Whether the transport writes answers to files itself rather than streaming them: a
+    /// ``FileDownloadingTransport``, unless it is a ``URLSessionEndpointTransport`` that streams.
+    /// Its attempts keep nothing of a broken answer, but none is held in memory whole.
+    private var writesAnswersToFiles: Bool {
+        guard transport is any FileDownloadingTransport else { return false }
+        return (transport as? URLSessionEndpointTransport)?.responseDelivery != .streamed
     }
 
     /// `error`, with resume data when it is a cancellation or a transport failure and bytes are

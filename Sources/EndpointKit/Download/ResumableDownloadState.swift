@@ -97,19 +97,22 @@ final class ResumableDownloadState: Sendable {
         values.withLock { $0.progressed }
     }
 
+    /// The progress while a transport writes an attempt's body to a file of its own: `written`
+    /// bytes after those on disk, of `expected` more when the whole file's length is not known yet.
+    func progress(pending written: Int64, of expected: Int64?) -> TransferProgress {
+        values.withLock { values in
+            let total = values.expectedLength ?? expected.map { values.bytesOnDisk + $0 }
+            return TransferProgress(completedBytes: values.bytesOnDisk + written, expectedBytes: total)
+        }
+    }
+
     /// Writes an acceptable answer's body into the partial file: appended after a `206` that
     /// continues it, from zero after a whole answer. Returns the bytes written.
     func receive(_ response: HTTPResponse, _ body: HTTPBody?, progress: AsyncStream<TransferProgress>.Continuation)
         async throws -> Int64
     {
         guard let start = try startOffset(for: response) else { return 0 }
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forWritingTo: partial)
-            try handle.truncate(atOffset: UInt64(start))
-        } catch {
-            throw WriteFailure(underlying: error)
-        }
+        let handle = try openPartial(at: start)
         defer { try? handle.close() }
         var written: Int64 = 0
         if let body {
@@ -123,6 +126,41 @@ final class ResumableDownloadState: Sendable {
         try Self.synchronize(handle)
         try checkLength()
         return written
+    }
+
+    /// ``receive(_:_:progress:)`` for a body a transport wrote to `file` (removed afterwards).
+    func receive(_ response: HTTPResponse, file: URL, progress: AsyncStream<TransferProgress>.Continuation) throws -> Int64 {
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let start = try startOffset(for: response) else { return 0 }
+        let handle = try openPartial(at: start)
+        defer { try? handle.close() }
+        let source: FileHandle
+        do {
+            source = try FileHandle(forReadingFrom: file)
+        } catch {
+            throw WriteFailure(underlying: error)
+        }
+        defer { try? source.close() }
+        var written: Int64 = 0
+        while let data = try Self.read(source), !data.isEmpty {
+            try Self.write(data, to: handle)
+            written += Int64(data.count)
+            progress.yield(wrote(upTo: start + written))
+        }
+        try Self.synchronize(handle)
+        try checkLength()
+        return written
+    }
+
+    /// The partial file, cut back to `start` bytes, for writing from there.
+    private func openPartial(at start: Int64) throws -> FileHandle {
+        do {
+            let handle = try FileHandle(forWritingTo: partial)
+            try handle.truncate(atOffset: UInt64(start))
+            return handle
+        } catch {
+            throw WriteFailure(underlying: error)
+        }
     }
 
     /// Records the bytes on disk; the progress to report.
@@ -199,7 +237,15 @@ final class ResumableDownloadState: Sendable {
         failure
     }
 
-    private static func write(_ chunk: HTTPBody.ByteChunk, to handle: FileHandle) throws {
+    private static func read(_ source: FileHandle) throws -> Data? {
+        do {
+            return try source.read(upToCount: 1 << 20)
+        } catch {
+            throw WriteFailure(underlying: error)
+        }
+    }
+
+    private static func write(_ chunk: some DataProtocol, to handle: FileHandle) throws {
         do {
             try handle.write(contentsOf: chunk)
         } catch {

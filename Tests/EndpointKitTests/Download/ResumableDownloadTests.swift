@@ -179,6 +179,34 @@ struct ResumableDownloadTests {
         }
     }
 
+    @Test("resume data goes on over a transport that writes each answer to a file (URLSession download tasks)")
+    func resumeThroughFileWritingTransport() async throws {
+        try await TestScheduling.exclusively {
+            let file = PatternFile(size: 6 << 20)
+            let serving = RangeServing(file: file, pace: .milliseconds(5))
+            try await withServer(serving.reply) { server in
+                let directory = try TemporaryDirectory()
+                let destination = directory.url.appendingPathComponent("file.bin")
+                let endpoint = FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file.bin")
+                let first = controller(TransportKind.endpointKitAsyncHTTPClient.make()).resumableDownload(endpoint)
+                for await event in first.progress where event.completedBytes > 1 << 20 { break }
+                first.cancel()
+                let resumeData = try #require(await expectCancelled { try await first.value }?.resumeData)
+
+                let second = controller(TransportKind.endpointKitURLSession.make()).resumableDownload(
+                    endpoint, options: ResumableDownloadOptions(checksum: .sha256(file.sha256), resumeData: resumeData))
+                _ = try await second.value
+                var events: [TransferProgress] = []
+                for await event in second.progress { events.append(event) }
+                #expect(try file.matches(destination))
+                #expect(contents(of: directory.url) == ["file.bin"])
+                #expect(serving.served.last.map { [$0.status, $0.start] } == [206, Int(resumeData.bytesReceived)])
+                #expect(events.first?.completedBytes == resumeData.bytesReceived)
+                #expect(events.last == TransferProgress(completedBytes: Int64(file.size), expectedBytes: Int64(file.size)))
+            }
+        }
+    }
+
     @Test("a 206 to a request without Range is a typed error, and nothing is left")
     func partialContentWithoutRange() async throws {
         try await withServer({ _ in
