@@ -48,16 +48,26 @@ public struct IdempotencyKeyPolicy: Sendable {
     /// A new UUID key for every POST and PATCH, in `Idempotency-Key`.
     public static let automatic = IdempotencyKeyPolicy()
 
-    /// `prepared` with a new key, when its method takes one and it has none yet.
+    /// `prepared` with a new key, when its method takes one and it has none yet; an empty key
+    /// throws ``EndpointRequestError/invalidHeaderValue(name:reason:)``.
     func applied(to prepared: PreparedRequest) throws -> PreparedRequest {
         guard methods.contains(prepared.request.method) else { return prepared }
-        return try prepared.addingHeaderIfAbsent(headerName, value: makeKey())
+        return try prepared.addingHeaderIfAbsent(headerName, value: try newKey())
     }
 
-    /// Whether `head` carries a key in `headerName` (or the default header without a policy).
+    /// A new key from ``makeKey``, which must not be empty.
+    private func newKey() throws -> String {
+        let key = makeKey()
+        guard !key.isEmpty else {
+            throw EndpointRequestError.invalidHeaderValue(name: headerName, reason: "is empty; a key must be a non-empty value such as a UUID")
+        }
+        return key
+    }
+
+    /// Whether `head` carries a non-empty key in `headerName` (or the default header without a policy).
     static func carriesKey(_ head: HTTPRequest, policy: IdempotencyKeyPolicy?) -> Bool {
         guard let name = HTTPField.Name(policy?.headerName ?? defaultHeaderName) else { return false }
-        return head.headerFields[name] != nil
+        return head.headerFields[name].map { !$0.isEmpty } ?? false
     }
 }
 

@@ -19,9 +19,10 @@ extension PreparedRequest {
     }
 
     /// The request with the header field `name: value` set, unless it already has one of that name.
-    func addingHeaderIfAbsent(_ name: String, value: @autoclosure () -> String) throws -> PreparedRequest {
-        let field = try HeaderValidation.field(name: name, value: value())
-        guard request.headerFields[field.name] == nil else { return self }
+    func addingHeaderIfAbsent(_ name: String, value: @autoclosure () throws -> String) throws -> PreparedRequest {
+        guard let fieldName = HTTPField.Name(name) else { throw EndpointRequestError.invalidHeaderName(name) }
+        guard request.headerFields[fieldName] == nil else { return self }
+        let field = try HeaderValidation.field(name: name, value: try value())
         var head = request
         head.headerFields[field.name] = field.value
         return PreparedRequest(request: head, body: body, origin: origin)

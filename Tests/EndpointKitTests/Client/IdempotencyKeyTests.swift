@@ -77,7 +77,7 @@ struct IdempotencyKeyTests {
         #expect(policy.delay(afterAttempt: 3, method: .post, elapsed: .zero, retryAfter: nil, carriesIdempotencyKey: true) == nil)
     }
 
-    @Test("a header name that cannot be a field name is a typed error")
+    @Test("a header name that cannot be a field name, or an empty key, is a typed error")
     func invalidHeaderName() async throws {
         let controller = EndpointController<EndpointDefaultServerError>(
             transport: TransportKind.endpointKitAsyncHTTPClient.make(),
@@ -86,5 +86,11 @@ struct IdempotencyKeyTests {
         let error = await #expect(throws: EndpointError.self) { try await controller.load(post) }
         #expect(error.map { if case .invalidRequest(.invalidHeaderName("Idempotency Key")) = $0.kind { true } else { false } } == true)
         #expect(error?.attempts == 0)
+
+        let empty = EndpointController<EndpointDefaultServerError>(
+            transport: TransportKind.endpointKitAsyncHTTPClient.make(),
+            configuration: .init(idempotencyKeys: IdempotencyKeyPolicy(makeKey: { "" }), notificationCenter: nil))
+        let emptyKey = await #expect(throws: EndpointError.self) { try await empty.load(post) }
+        #expect(emptyKey.map { if case .invalidRequest(.invalidHeaderValue(name: "Idempotency-Key", _)) = $0.kind { true } else { false } } == true)
     }
 }

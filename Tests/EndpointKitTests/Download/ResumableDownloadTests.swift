@@ -207,6 +207,37 @@ struct ResumableDownloadTests {
         }
     }
 
+    @Test("resume data of a file whose bytes are all on disk finishes: without a request, or after a 416 to its range")
+    func resumeComplete() async throws {
+        let file = PatternFile(size: 1000)
+        try await withServer({ request in
+            request.header("Range") == "bytes=1000-"
+                ? .init(status: 416, headers: [("Content-Range", "bytes */1000")], body: .bytes([]))
+                : .status(500)
+        }) { server in
+            let directory = try TemporaryDirectory()
+            let destination = directory.url.appendingPathComponent("f")
+            let partial = try directory.file(".f.partial", contents: Data(file.bytes(at: 0, count: 1000)))
+            let endpoint = FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "f")
+            let known = DownloadResumeData(
+                url: "\(server.baseURL.absoluteString)/f", destination: destination, partialFile: partial, bytesReceived: 1000,
+                validator: "\"v1\"", expectedLength: 1000)
+            let downloads = controller(TransportKind.endpointKitAsyncHTTPClient.make())
+            _ = try await downloads.resumableDownload(endpoint, options: .init(checksum: .sha256(file.sha256), resumeData: known)).value
+            #expect(try file.matches(destination))
+            #expect(server.requests.isEmpty)
+
+            // Without the length, the server's 416 to the range after the last byte says the file is whole.
+            try FileManager.default.moveItem(at: destination, to: partial)
+            var unknown = known
+            unknown.expectedLength = nil
+            _ = try await downloads.resumableDownload(endpoint, options: .init(resumeData: unknown)).value
+            #expect(try file.matches(destination))
+            #expect(server.requests.map { $0.header("Range") } == ["bytes=1000-"])
+            #expect(contents(of: directory.url) == ["f"])
+        }
+    }
+
     @Test("a 206 to a request without Range is a typed error, and nothing is left")
     func partialContentWithoutRange() async throws {
         try await withServer({ _ in
