@@ -19,6 +19,8 @@ let package = Package(
         // Test-only since EndpointKit has its own URLSession transport: tested beside it.
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // SHA-256 of downloaded files (CryptoKit's API, on Linux too).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         // The offline Oxford sandbox server and its command line.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -43,6 +45,7 @@ let package = Package(
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // A transport over AsyncHTTPClient: a product of its own, so NIO stays out of the core.
@@ -174,6 +177,8 @@ let package = Package(
                 // Compresses the fault server's gzip and deflate bodies.
                 "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // SHA-256 of the expected bytes of resumable downloads, computed apart from the file.
+                .product(name: "Crypto", package: "swift-crypto"),
                 // An independent multipart/form-data parser (Vapor's) to read our bodies back.
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 // A real HTTP server on loopback for the controller's integration tests.

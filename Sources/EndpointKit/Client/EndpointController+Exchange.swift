@@ -13,8 +13,21 @@ extension EndpointController {
         var uploadProgress: (@Sendable (Int64) -> Void)?
         /// Where a ``FileDownloadingTransport`` writes the answer itself.
         var intoFile: TransportFileTarget?
+        /// How a resumable download asks for what it lacks and tells its progress.
+        var resume: ResumeHooks?
         /// Reads the body of an acceptable answer.
         var consume: BodyConsumer<Consumed>
+    }
+
+    /// What an exchange asks of a resumable download, attempt by attempt.
+    struct ResumeHooks: Sendable {
+        /// Adds the range the attempt asks for to its head (before the interceptors).
+        var adaptAttempt: @Sendable (inout HTTPRequest) -> Void
+        /// Whether the failed attempt kept bytes on disk. Such an attempt does not count against
+        /// ``RetryPolicy/maxAttempts``, and the retry budget starts again after it.
+        var madeProgress: @Sendable () -> Bool
+        /// The most attempts that may go uncounted so.
+        var maxResumes: Int
     }
 
     /// One send of an exchange: a new attempt, or a redirect followed within one.
@@ -55,6 +68,12 @@ extension EndpointController {
         /// The redirected send waiting to go, and the redirects followed in this attempt.
         var pendingHop: RedirectPolicy.Hop?
         var redirectsThisAttempt = 0
+        /// Whether the request carries an idempotency key, which makes any method retryable.
+        let carriesIdempotencyKey: Bool
+        /// Attempts of a resumable download that kept bytes: they do not count against the policy.
+        var resumedAttempts = 0
+        /// Where the retry budget (``RetryPolicy/totalBudget``) is measured from.
+        var retryClockStart: ContinuousClock.Instant
 
         private var configuration: Configuration { controller.configuration }
 
@@ -69,6 +88,8 @@ extension EndpointController {
             self.path = path
             self.start = start
             acceptable = request.acceptableStatusCodes ?? controller.configuration.acceptableStatusCodes
+            carriesIdempotencyKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: controller.configuration.idempotencyKeys)
+            retryClockStart = start
             summary = controller.startSummary(for: prepared)
         }
 
@@ -103,6 +124,7 @@ extension EndpointController {
             } else {
                 redirectsThisAttempt = 0
                 var head = prepared.request
+                options.resume?.adaptAttempt(&head)
                 do {
                     for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
                 } catch {
@@ -150,6 +172,8 @@ extension EndpointController {
                 throw fail(.responseTooLarge(limit: configuration.maxResponseBytes))
             case .timedOut:
                 transportFailure = .timedOut
+            case .consumer(let failure as DownloadIntegrityFailure):
+                throw fail(.downloadIntegrity(failure))
             case .consumer(let error):
                 throw fail(.download(reason: "\(error)"))
             case .contentDecoding(let error):
@@ -162,10 +186,9 @@ extension EndpointController {
             case .timedOut: controller.emit(.serverNotResponding(summary))
             default: break
             }
-            let policy = configuration.retryPolicy
-            guard transportFailure != .cancelled, policy.retriesTransportFailures,
-                let wait = policy.delay(
-                    afterAttempt: metrics.attempts, method: request.method, elapsed: ContinuousClock.now - start, retryAfter: nil)
+            noteResumption()
+            guard transportFailure != .cancelled, configuration.retryPolicy.retriesTransportFailures,
+                let wait = retryDelay(retryAfter: nil)
             else {
                 throw fail(.transport(transportFailure))
             }
@@ -243,13 +266,25 @@ extension EndpointController {
             return replay
         }
 
+        /// A failed attempt of a resumable download that kept bytes goes uncounted (up to
+        /// ``ResumeHooks/maxResumes``) and starts the retry budget again.
+        private mutating func noteResumption() {
+            guard let resume = options.resume, resumedAttempts < resume.maxResumes, resume.madeProgress() else { return }
+            resumedAttempts += 1
+            retryClockStart = ContinuousClock.now
+        }
+
+        /// The retry policy's wait before the next attempt, or `nil` when none may go.
+        private func retryDelay(retryAfter: Duration?) -> Duration? {
+            configuration.retryPolicy.delay(
+                afterAttempt: max(metrics.attempts - resumedAttempts, 1), method: request.method,
+                elapsed: ContinuousClock.now - retryClockStart, retryAfter: retryAfter, carriesIdempotencyKey: carriesIdempotencyKey)
+        }
+
         /// Whether the retry policy sends again after this status (after waiting).
         private mutating func retries(_ response: HTTPResponse) async throws(EndpointError) -> Bool {
-            let policy = configuration.retryPolicy
-            guard policy.retryableStatusCodes.contains(response.status.code),
-                let wait = policy.delay(
-                    afterAttempt: metrics.attempts, method: request.method, elapsed: ContinuousClock.now - start,
-                    retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
+            guard configuration.retryPolicy.retryableStatusCodes.contains(response.status.code),
+                let wait = retryDelay(retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
             else { return false }
             try await pause(wait, "attempt \(metrics.attempts) answered \(response.status.code); retrying in \(wait)")
             return true

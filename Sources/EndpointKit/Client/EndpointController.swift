@@ -30,6 +30,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var acceptableStatusCodes: Range<Int>
         /// When requests are sent again.
         public var retryPolicy: RetryPolicy
+        /// Idempotency keys for requests whose method is not idempotent (POST and PATCH), which
+        /// makes them retryable; `nil` (the default) sends none, unless a request carries its own.
+        public var idempotencyKeys: IdempotencyKeyPolicy?
         /// Which redirects are followed; credentials never follow one to another origin.
         public var redirectPolicy: RedirectPolicy
         /// Steps around every send, in order.
@@ -74,6 +77,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             decoding: JSONDecodingOptions = JSONDecodingOptions(),
             acceptableStatusCodes: Range<Int> = 200..<300,
             retryPolicy: RetryPolicy = .default,
+            idempotencyKeys: IdempotencyKeyPolicy? = nil,
             redirectPolicy: RedirectPolicy = .default,
             interceptors: [any EndpointInterceptor] = [],
             timeout: Duration = .seconds(60),
@@ -93,6 +97,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             self.decoding = decoding
             self.acceptableStatusCodes = acceptableStatusCodes
             self.retryPolicy = retryPolicy
+            self.idempotencyKeys = idempotencyKeys
             self.redirectPolicy = redirectPolicy
             self.interceptors = interceptors
             self.timeout = timeout
@@ -208,13 +213,13 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     /// ``exchange(_:page:extraHeaders:alsoAcceptable:)`` through the cache, when there is one:
     /// a fresh answer is used as is, a stale one with validators is revalidated, a new `200` is kept.
-    func cachedExchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String])
+    func cachedExchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [])
         async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int)
     {
         guard let cache = configuration.cache, request.method == .get,
-            let prepared = try? request.prepare(page: page, extraHeaders: extraHeaders)
+            let prepared = try? request.prepare(page: page, extraHeaders: extraHeaders).appendingQuery(extraQuery)
         else {
-            return try await exchange(request, page: page, extraHeaders: extraHeaders)
+            return try await exchange(request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery)
         }
         let publicKey = ResponseCache.key(method: request.method, url: prepared.url.absoluteString, redaction: configuration.redaction)
         // Answers to different credentials never share an entry.
@@ -233,7 +238,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         }
         let revalidating = headers.count > extraHeaders.count
         let (response, body, attempts) = try await exchange(
-            request, page: page, extraHeaders: headers, alsoAcceptable: revalidating ? [304] : [])
+            request, page: page, extraHeaders: headers, extraQuery: extraQuery, alsoAcceptable: revalidating ? [304] : [])
         if response.status == .notModified, var renewed = cached {
             // The 304's caching headers renew the stored answer's lifetime.
             if let fresh = cache.entry(for: HTTPResponse(status: .ok, headerFields: response.headerFields), body: Data(), now: Date(), redaction: configuration.redaction) {
@@ -250,12 +255,13 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     /// Sends the request with retries and replays until an acceptable answer, and returns it with
     /// its whole body.
-    func exchange<R: Request>(_ request: R, page: Int, extraHeaders: [String: String], alsoAcceptable: Set<Int> = [])
-        async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int)
-    {
+    func exchange<R: Request>(
+        _ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [], alsoAcceptable: Set<Int> = []
+    ) async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int) {
         let limit = configuration.maxResponseBytes
         return try await exchange(
-            request, page: page, extraHeaders: extraHeaders, timeout: configuration.timeout, alsoAcceptable: alsoAcceptable
+            request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery, timeout: configuration.timeout,
+            alsoAcceptable: alsoAcceptable
         ) {
             _, received in
             let data = try await Self.collect(received, limit: limit)
@@ -266,28 +272,32 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// Sends the request with retries and replays until an acceptable answer, whose body goes to
     /// `consume`; the body of any other answer is read into memory for the error. With `intoFile`,
     /// a ``FileDownloadingTransport`` writes the answer of a request without a body to a file itself.
+    /// With `resume`, each attempt of a resumable download asks for the bytes it lacks.
     func exchange<R: Request, Consumed: Sendable>(
-        _ request: R, page: Int, extraHeaders: [String: String], timeout: Duration, alsoAcceptable: Set<Int> = [],
-        uploadProgress: (@Sendable (Int64) -> Void)? = nil, intoFile: TransportFileTarget? = nil,
-        consume: @escaping BodyConsumer<Consumed>
+        _ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [], timeout: Duration,
+        alsoAcceptable: Set<Int> = [], uploadProgress: (@Sendable (Int64) -> Void)? = nil, intoFile: TransportFileTarget? = nil,
+        resume: ResumeHooks? = nil, consume: @escaping BodyConsumer<Consumed>
     ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
         let start = ContinuousClock.now
-        let (prepared, path) = try prepare(request, page: page, extraHeaders: extraHeaders)
+        let (prepared, path) = try prepare(request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery)
         let options = ExchangeOptions(
-            timeout: timeout, alsoAcceptable: alsoAcceptable, uploadProgress: uploadProgress, intoFile: intoFile, consume: consume)
+            timeout: timeout, alsoAcceptable: alsoAcceptable, uploadProgress: uploadProgress, intoFile: intoFile, resume: resume,
+            consume: consume)
         var exchange = Exchange(controller: self, request: request, prepared: prepared, path: path, start: start, options: options)
         return try await exchange.run()
     }
 
-    /// The first stage of an exchange: `request` prepared, and checked against the configured
-    /// limits of the request target and header fields. Returns it with its path for errors.
-    func prepare<R: Request>(_ request: R, page: Int, extraHeaders: [String: String]) throws(EndpointError)
-        -> (PreparedRequest, path: String)
+    /// The first stage of an exchange: `request` prepared with `extraQuery` and, under
+    /// ``Configuration/idempotencyKeys``, a new idempotency key; then checked against the
+    /// configured limits of the request target and header fields. Returns it with its path for errors.
+    func prepare<R: Request>(_ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [])
+        throws(EndpointError) -> (PreparedRequest, path: String)
     {
         let method = request.method
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do {
-            prepared = try request.prepare(page: page, extraHeaders: extraHeaders)
+            prepared = try request.prepare(page: page, extraHeaders: extraHeaders).appendingQuery(extraQuery)
+            if let keys = configuration.idempotencyKeys { prepared = try keys.applied(to: prepared) }
         } catch {
             let requestError = error as? EndpointRequestError ?? .parameterEncodingFailed(path: "$", reason: "\(error)")
             throw EndpointError(.invalidRequest(requestError), method: method, path: request.path.description, attempts: 0)

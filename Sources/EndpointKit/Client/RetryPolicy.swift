@@ -10,6 +10,9 @@ import HTTPTypes
 /// delay between zero and `baseDelay × 2^(retry − 1)`, capped by `maxDelay`. It stops at
 /// `maxAttempts` sends or when the next wait would pass `totalBudget` since the first send.
 ///
+/// A request that carries an idempotency key (see ``IdempotencyKeyPolicy``) is retried whatever
+/// its method, POST and PATCH included: the server recognises the repeated key.
+///
 /// ```swift
 /// var policy = RetryPolicy.default
 /// policy.maxAttempts = 5
@@ -65,10 +68,13 @@ public struct RetryPolicy: Sendable {
     ///   - attempt: The number of sends so far (1 after the first).
     ///   - elapsed: The time since the first send.
     ///   - retryAfter: The wait the server asked for, if any.
-    func delay(afterAttempt attempt: Int, method: HTTPRequest.Method, elapsed: Duration, retryAfter: Duration?)
-        -> Duration?
-    {
-        guard attempt < maxAttempts, retryableMethods.contains(method) else { return nil }
+    ///   - carriesIdempotencyKey: Whether the request carries an idempotency key, which makes it
+    ///     retryable whatever its method.
+    func delay(
+        afterAttempt attempt: Int, method: HTTPRequest.Method, elapsed: Duration, retryAfter: Duration?,
+        carriesIdempotencyKey: Bool = false
+    ) -> Duration? {
+        guard attempt < maxAttempts, carriesIdempotencyKey || retryableMethods.contains(method) else { return nil }
         let wait: Duration
         if honoursRetryAfter, let retryAfter {
             guard retryAfter <= maxDelay else { return nil }

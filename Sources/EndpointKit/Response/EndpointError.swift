@@ -25,6 +25,11 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
         case invalidRedirect(status: Int, location: String?, reason: String)
         /// More redirects in one attempt than ``RedirectPolicy/maxRedirects``.
         case tooManyRedirects(limit: Int)
+        /// Cursor paging could not go on: see ``CursorPagingFailure``.
+        case cursorPaging(CursorPagingFailure)
+        /// A resumable download's answer or file is not what was asked for: see
+        /// ``DownloadIntegrityFailure``.
+        case downloadIntegrity(DownloadIntegrityFailure)
     }
 
     /// How a transport failed.
@@ -60,6 +65,10 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
     public let path: String
     /// How many times the request was sent (0 when it could not be built).
     public let attempts: Int
+    /// What a resumable download kept when it was cancelled or ran out of retries: pass it to
+    /// ``EndpointController/resumableDownload(_:options:)`` in ``ResumableDownloadOptions/resumeData``
+    /// to go on from the bytes already on disk. `nil` for every other error.
+    public internal(set) var resumeData: DownloadResumeData?
 
     /// An error of `kind` for the request `method path`.
     public init(_ kind: Kind, method: HTTPRequest.Method, path: String, attempts: Int) {
@@ -110,6 +119,10 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
             what = "cannot follow the \(status) redirect to \(location.map { "\"\($0)\"" } ?? "nowhere"): \(reason)"
         case .tooManyRedirects(let limit):
             what = "more than \(limit) redirects"
+        case .cursorPaging(let failure):
+            what = "cursor paging: \(failure)"
+        case .downloadIntegrity(let failure):
+            what = "download rejected: \(failure)"
         }
         return "\(method.rawValue) \(path): \(what)"
     }

@@ -305,3 +305,104 @@ private final class Box<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// Issue 18: cursor paging, idempotency keys and resumable downloads.
+extension SendingRequestsExamplesTests {
+    @Test("Sending requests: idempotency keys")
+    func idempotencyKeys() async throws {
+        let calls = Box(0)
+        let server = try await TestHTTPServer.start { _ in
+            let call = calls.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            return call == 1 ? .status(503, headers: [("Retry-After", "0")]) : .json(#"{"id":7,"name":"book"}"#)
+        }
+        let api = server.baseURL
+
+        let controller = EndpointController<EndpointDefaultServerError>(
+            configuration: .init(idempotencyKeys: .automatic)
+        )
+        let order = try await controller.load(
+            Endpoint<User>(serverURL: api, pathPrefix: "orders", method: .post, body: JSONBodyParameters(["item": "book"]))
+        )
+
+        #expect(order.name == "book")
+        let keys = server.requests.map { $0.header("Idempotency-Key") }
+        #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])
+
+        let charge = Endpoint<User>(serverURL: api, pathPrefix: "charges", method: .post, body: JSONBodyParameters(["amount": 100]))
+        let receipt = try await controller.load(charge, extraHeaders: .idempotencyKey())
+
+        #expect(receipt.id == 7)
+        #expect(server.requests.last?.header("Idempotency-Key").flatMap(UUID.init(uuidString:)) != nil)
+        try await server.stop()
+    }
+
+    @Test("Sending requests: cursor paging")
+    func cursorPaging() async throws {
+        let server = try await TestHTTPServer.start { request in
+            let after = request.query?.split(separator: "=").last.map(String.init)
+            switch after {
+            case nil: return .json(#"{"data":[{"id":"cus_1"},{"id":"cus_2"}],"has_more":true}"#)
+            case "cus_2": return .json(#"{"data":[{"id":"cus_3"},{"id":"cus_4"}],"has_more":true}"#)
+            default: return .json(#"{"data":[{"id":"cus_5"}],"has_more":false}"#)
+            }
+        }
+        let api = server.baseURL
+        let controller = EndpointController<EndpointDefaultServerError>()
+
+        struct Customers: Decodable, EndpointCursorPageable {
+            struct Customer: Decodable { var id: String }
+            var data: [Customer]
+            var has_more: Bool
+            static var cursorLabel: String { "starting_after" }
+            var pageItemCount: Int { data.count }
+            var nextCursor: String? { data.last?.id }
+            var morePagesFollow: Bool? { has_more }
+        }
+
+        var customers: [String] = []
+        for try await page in controller.pages(of: Endpoint<Customers>(serverURL: api, pathPrefix: "v1/customers")) {
+            customers += page.data.map(\.id)
+        }
+
+        #expect(customers == ["cus_1", "cus_2", "cus_3", "cus_4", "cus_5"])
+        #expect(server.requests.map { $0.query ?? "" } == ["", "starting_after=cus_2", "starting_after=cus_4"])
+        try await server.stop()
+    }
+
+    @Test("Sending requests: resumable downloads")
+    func resumableDownloads() async throws {
+        // The connection breaks once mid-body; without retries the first download fails with resume data.
+        let file = PatternFile(size: 2_000_000)
+        let serving = RangeServing(file: file, breaks: [900_000])
+        let server = try await TestHTTPServer.start(handler: serving.reply)
+        let api = server.baseURL
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expectedSHA256 = file.sha256
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        let controller = EndpointController<EndpointDefaultServerError>(
+            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient)), configuration: .init(retryPolicy: .none)
+        )
+
+        let report = FileDownloadEndpoint(destination: folder.appendingPathComponent("report.bin"), serverURL: api, pathPrefix: "report")
+        let download = controller.resumableDownload(report, options: ResumableDownloadOptions(checksum: .sha256(expectedSHA256)))
+        do {
+            _ = try await download.value
+        } catch {
+            if let resumeData = error.resumeData {
+                let resumed = controller.resumableDownload(
+                    report, options: ResumableDownloadOptions(checksum: .sha256(expectedSHA256), resumeData: resumeData)
+                )
+                _ = try await resumed.value
+            }
+        }
+
+        #expect(try file.matches(folder.appendingPathComponent("report.bin")))
+        #expect(serving.served.map(\.status) == [200, 206])
+        try await httpClient.shutdown()
+        try await server.stop()
+    }
+}

@@ -31,6 +31,11 @@ final class TestHTTPServer: Sendable {
             case generated(count: Int, chunk: Int, delayPerChunk: Duration?)
             /// A body that goes wrong on the wire (the head announces `declaredLength` bytes).
             case fault(Fault, declaredLength: Int)
+            /// `count` bytes made by `bytes(offset, length)`, written `chunk` at a time (`pace` apart
+            /// when given); with `resetAfter`, the connection is reset (RST) once that many bytes
+            /// are written.
+            case produced(
+                count: Int, chunk: Int, pace: Duration? = nil, resetAfter: Int?, bytes: @Sendable (_ offset: Int, _ length: Int) -> [UInt8])
         }
 
         /// How a body goes wrong.
@@ -197,6 +202,7 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
         case .bytes(let bytes): length = bytes.count
         case .generated(let count, _, _): length = count
         case .fault(_, let declaredLength): length = declaredLength
+        case .produced(let count, _, _, _, _): length = count
         }
         if !headers.contains(name: "Content-Length") { headers.add(name: "Content-Length", value: String(length)) }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
@@ -216,6 +222,22 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
                     try await channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer)))
                     sent += size
                     if let delay { try await Task.sleep(for: delay) }
+                }
+            case .produced(let count, let chunk, let pace, let resetAfter, let bytes):
+                let end = min(count, resetAfter ?? count)
+                var sent = 0
+                while sent < end {
+                    let size = min(chunk, end - sent)
+                    try await channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes(sent, size)))))
+                    sent += size
+                    if let pace { try await Task.sleep(for: pace) }
+                }
+                if resetAfter.map({ $0 < count }) == true {
+                    if let socket = channel as? any SocketOptionProvider {
+                        try await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+                    }
+                    try await channel.close()
+                    return
                 }
             case .fault(let fault, let declaredLength):
                 func send(_ count: Int) async throws {
