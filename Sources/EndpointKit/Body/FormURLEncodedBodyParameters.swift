@@ -37,11 +37,14 @@ public struct FormURLEncodedBodyParameters: BodyParameters {
     ///   not an object, and the query encoder's errors.
     public func buildEntity(forHTTPMethod method: HTTPRequest.Method) throws -> RequestBodyEntity {
         let tree = try value.value(forHTTPMethod: method)
-        guard let members = tree.members(declared: encoder.keyOrder == .declared) else {
+        var output: [UInt8] = []
+        if case .object(let dictionary) = tree {
+            try encoder.append(dictionary, to: &output)
+        } else if let members = tree.members(declared: encoder.keyOrder == .declared) {
+            try encoder.append(members, to: &output)
+        } else {
             throw EndpointRequestError.parametersNotAnObject(location: "form", kind: tree.kindName)
         }
-        var output: [UInt8] = []
-        try encoder.append(members, to: &output)
         return .data(Data(output))
     }
 }

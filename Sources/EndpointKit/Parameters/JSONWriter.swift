@@ -52,18 +52,18 @@ struct JSONWriter {
         case .date(let date):
             try write(dateStyle.render(date), path: path)
         case .array(let elements):
-            try writeContainer(open: "[", close: "]", count: elements.count) { writer, index in
+            try writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count) { writer, index in
                 try writer.write(elements[index], path: "\(path)[\(index)]")
             }
         case .object(let members) where keyEncoding.isIdentity:
             // The common case, as it always was: keys sorted, as they are.
             let keys = members.keys.sorted()
-            try writeContainer(open: "{", close: "}", count: keys.count) { writer, index in
+            try writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: keys.count) { writer, index in
                 try writer.writeMember(keys[index], members[keys[index]]!, path: path)
             }
         case .object, .orderedObject:
             let members = try orderedMembers(of: value)
-            try writeContainer(open: "{", close: "}", count: members.count) { writer, index in
+            try writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count) { writer, index in
                 try writer.writeMember(members[index].name, members[index].value, path: path)
             }
         }
@@ -87,7 +87,9 @@ struct JSONWriter {
 
     private mutating func writeMember(_ name: String, _ value: ParamValue, path: String) throws {
         writeString(name)
-        append(formatting.contains(.prettyPrinted) ? " : " : ":")
+        if formatting.contains(.prettyPrinted) { output.append(UInt8(ascii: " ")) }
+        output.append(UInt8(ascii: ":"))
+        if formatting.contains(.prettyPrinted) { output.append(UInt8(ascii: " ")) }
         try write(value, path: "\(path).\(name)")
     }
 
@@ -95,14 +97,17 @@ struct JSONWriter {
     /// `close`; pretty printed as `JSONEncoder` does (two-space indents, an empty container on
     /// three lines).
     private mutating func writeContainer(
-        open: Character, close: Character, count: Int, element: (inout JSONWriter, Int) throws -> Void
+        open: UInt8, close: UInt8, count: Int, element: (inout JSONWriter, Int) throws -> Void
     ) throws {
         let pretty = formatting.contains(.prettyPrinted)
-        output.append(open.asciiValue!)
+        output.append(open)
         depth += 1
         if pretty { output.append(UInt8(ascii: "\n")) }
         for index in 0..<count {
-            if index > 0 { output.append(contentsOf: pretty ? Array(",\n".utf8) : [UInt8(ascii: ",")]) }
+            if index > 0 {
+                output.append(UInt8(ascii: ","))
+                if pretty { output.append(UInt8(ascii: "\n")) }
+            }
             if pretty { indent() }
             try element(&self, index)
         }
@@ -111,7 +116,7 @@ struct JSONWriter {
             output.append(UInt8(ascii: "\n"))
             indent()
         }
-        output.append(close.asciiValue!)
+        output.append(close)
     }
 
     private mutating func indent() {
