@@ -96,7 +96,6 @@ struct JSONWriter {
     /// Writes `open`, the `count` elements that `element` writes, separated by commas, and
     /// `close`; pretty printed as `JSONEncoder` does (two-space indents, an empty container on
     /// three lines).
-    @inline(__always)
     private mutating func writeContainer(
         open: UInt8, close: UInt8, count: Int, element: (inout JSONWriter, Int) throws -> Void
     ) throws {
