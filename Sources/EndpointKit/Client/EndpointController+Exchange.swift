@@ -56,6 +56,8 @@ extension EndpointController {
         let prepared: PreparedRequest
         let options: ExchangeOptions<Consumed>
         let summary: RequestSummary
+        /// The span and metrics, when a tracer or metrics backend records.
+        let telemetry: RequestTelemetry?
         /// The path without the query, for errors.
         let path: String
         let acceptable: Range<Int>
@@ -91,6 +93,8 @@ extension EndpointController {
             carriesIdempotencyKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: controller.configuration.idempotencyKeys)
             retryClockStart = start
             summary = controller.startSummary(for: prepared)
+            telemetry = RequestTelemetry.start(
+                request, prepared: prepared, settings: controller.configuration.telemetry, redaction: controller.configuration.redaction)
         }
 
         /// Sends until an answer ends the exchange.
@@ -100,7 +104,7 @@ extension EndpointController {
                 let send = try await nextSend()
                 let outcome: AttemptOutcome<Consumed>
                 do {
-                    outcome = try await self.send(send)
+                    outcome = try await RequestTelemetry.withContext(of: telemetry) { () async throws(AttemptFailure) in try await self.send(send) }
                 } catch {
                     try await recover(from: error)
                     continue
@@ -117,7 +121,7 @@ extension EndpointController {
         /// Interceptors adapt the first send of an attempt only, so one that adds credentials cannot
         /// add them again for another origin.
         mutating func nextSend() async throws(EndpointError) -> Send {
-            let send: Send
+            var send: Send
             if let hop = pendingHop {
                 pendingHop = nil
                 send = Send(head: hop.head, baseURL: hop.baseURL, sendsBody: hop.keepsBody)
@@ -133,10 +137,12 @@ extension EndpointController {
                 }
                 if metrics.attempts == 0 { metrics.queued = ContinuousClock.now - start }
                 metrics.attempts += 1
+                telemetry?.attemptStarted(metrics.attempts)
                 send = Send(head: head, baseURL: prepared.baseURL, sendsBody: true)
             }
             if send.sendsBody { metrics.bytesSent += prepared.body?.length ?? 0 }
-            controller.logHead(send.head, summary: summary)
+            telemetry?.inject(into: &send.head.headerFields)
+            controller.logHead(send.head, summary: summary, trace: telemetry)
             return send
         }
 
@@ -204,7 +210,7 @@ extension EndpointController {
             metrics.status = response.status.code
             metrics.firstByte = outcome.firstByte - start
             metrics.bytesReceived += outcome.bytesReceived
-            controller.logResponse(response, summary: summary)
+            controller.logResponse(response, summary: summary, trace: telemetry)
             if response.status == .unauthorized { controller.emit(.unauthorized(summary)) }
 
             let errorBody: Data
@@ -212,7 +218,8 @@ extension EndpointController {
             case .success(let consumed):
                 metrics.succeeded = true
                 metrics.total = ContinuousClock.now - start
-                controller.finish(summary, metrics)
+                controller.finish(summary, metrics, trace: telemetry)
+                telemetry?.end(metrics, error: nil)
                 return .finished(response, consumed)
             case .failure(let data):
                 errorBody = data
@@ -245,7 +252,8 @@ extension EndpointController {
             metrics.redirects += 1
             let target = configuration.redaction.redactTarget(hop.head.path ?? "/")
             let crossing = hop.crossesOrigin ? " (another origin: secret headers left out)" : ""
-            controller.log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(target)\(crossing)")
+            controller.log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(target)\(crossing)", trace: telemetry)
+            telemetry?.redirected(status: response.status.code, to: hop.baseURL.absoluteString + target)
             pendingHop = hop
             return true
         }
@@ -294,14 +302,16 @@ extension EndpointController {
 
         /// Logs why, then waits `wait`; a cancelled wait ends the exchange.
         private mutating func pause(_ wait: Duration, _ reason: String) async throws(EndpointError) {
-            controller.log(summary, reason)
+            controller.log(summary, reason, trace: telemetry)
+            telemetry?.retrying(after: metrics.attempts, wait: wait)
             if (try? await Task.sleep(for: wait)) == nil { throw fail(.transport(.cancelled)) }
         }
 
         /// Ends the exchange with an error of `kind`, reporting it as finished.
         mutating func fail(_ kind: EndpointError.Kind) -> EndpointError {
             metrics.total = ContinuousClock.now - start
-            controller.finish(summary, metrics)
+            controller.finish(summary, metrics, trace: telemetry)
+            telemetry?.end(metrics, error: kind)
             return EndpointError(kind, method: request.method, path: path, attempts: metrics.attempts)
         }
     }

@@ -71,6 +71,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var cache: ResponseCache?
         /// Sorts a transport's error into a ``EndpointError/TransportFailure``.
         public var classifyTransportError: @Sendable (any Error) -> EndpointError.TransportFailure
+        /// Where requests are reported as spans and metrics: by default the tracer and metrics
+        /// backend the application bootstrapped, if any.
+        public var telemetry = EndpointTelemetry()
 
         /// A configuration; every argument has the documented default.
         public init(
@@ -505,31 +508,38 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         }
     }
 
-    func finish(_ summary: RequestSummary, _ metrics: RequestMetrics) {
+    func finish(_ summary: RequestSummary, _ metrics: RequestMetrics, trace: RequestTelemetry? = nil) {
         emit(.requestFinished(summary, metrics))
         let status = metrics.status.map(String.init) ?? "no answer"
         let milliseconds = Double(metrics.total.components.attoseconds) / 1e15 + Double(metrics.total.components.seconds) * 1000
         configuration.logger.debug(
             "\(summary.description) → \(status) in \(String(format: "%.1f", milliseconds)) ms, \(metrics.bytesReceived) bytes, \(metrics.attempts) attempt\(metrics.attempts == 1 ? "" : "s")",
-            metadata: ["request": "\(summary.id)"])
+            metadata: logMetadata(summary, trace))
     }
 
-    func log(_ summary: RequestSummary, _ message: String) {
-        configuration.logger.debug("\(summary.description): \(message)", metadata: ["request": "\(summary.id)"])
+    func log(_ summary: RequestSummary, _ message: String, trace: RequestTelemetry? = nil) {
+        configuration.logger.debug("\(summary.description): \(message)", metadata: logMetadata(summary, trace))
     }
 
-    func logHead(_ head: HTTPRequest, summary: RequestSummary) {
+    func logHead(_ head: HTTPRequest, summary: RequestSummary, trace: RequestTelemetry? = nil) {
         guard configuration.logger.logLevel <= .trace else { return }
         for line in configuration.redaction.describe(head.headerFields) {
-            configuration.logger.trace("→ \(line)", metadata: ["request": "\(summary.id)"])
+            configuration.logger.trace("→ \(line)", metadata: logMetadata(summary, trace))
         }
     }
 
-    func logResponse(_ response: HTTPResponse, summary: RequestSummary) {
+    func logResponse(_ response: HTTPResponse, summary: RequestSummary, trace: RequestTelemetry? = nil) {
         guard configuration.logger.logLevel <= .trace else { return }
-        configuration.logger.trace("← \(response.status.code) \(response.status.reasonPhrase)", metadata: ["request": "\(summary.id)"])
+        configuration.logger.trace("← \(response.status.code) \(response.status.reasonPhrase)", metadata: logMetadata(summary, trace))
         for line in configuration.redaction.describe(response.headerFields) {
-            configuration.logger.trace("← \(line)", metadata: ["request": "\(summary.id)"])
+            configuration.logger.trace("← \(line)", metadata: logMetadata(summary, trace))
         }
+    }
+
+    /// A request's log metadata: its number, and its trace and span ids when it has a span.
+    func logMetadata(_ summary: RequestSummary, _ trace: RequestTelemetry?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["request": "\(summary.id)"]
+        if let trace { metadata.merge(trace.logMetadata) { current, _ in current } }
+        return metadata
     }
 }

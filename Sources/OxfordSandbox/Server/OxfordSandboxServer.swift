@@ -1,3 +1,4 @@
+import EndpointKit
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -107,7 +108,28 @@ struct SandboxResponder: HTTPResponder {
     let logger: Logger
     private static let apiVersion = HTTPField.Name("Api-Version")!
 
+    /// Hummingbird's server spans (their parent the caller's span, read from `traceparent`) and
+    /// server metrics, through the bootstrapped tracer and metrics backend; nothing without them.
+    private static let tracing = TracingMiddleware<Context>(redactingQueryParameters: Set(Redaction.default.queryNames))
+    private static let metrics = MetricsMiddleware<Context>()
+
     func respond(to request: Request, context: Context) async throws -> Response {
+        try await Self.tracing.handle(request, context: context) { request, context in
+            try await Self.metrics.handle(request, context: context) { request, context in
+                context.coreContext.endpointPath.value = Self.route(of: request.uri.path)
+                return answer(request)
+            }
+        }
+    }
+
+    /// The route of a path for spans and metrics, without the words in it: `/api/v2/entries/*`.
+    static func route(of path: String) -> String {
+        let segments = path.split(separator: "/")
+        return "/" + segments.prefix(3).joined(separator: "/") + (segments.count > 3 ? "/*" : "")
+    }
+
+    /// The sandbox's answer to `request`.
+    private func answer(_ request: Request) -> Response {
         let target = request.head.path ?? "/"
         let answer = sandbox.respond(method: request.method, target: target, headers: request.headers)
         // The path only: credentials travel in headers, never in what is logged.

@@ -26,6 +26,9 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: "Seconds to wait for an answer.")
     var timeout: Double = 30
 
+    @Flag(help: "Print the spans of each request (the client's, and the offline sandbox's server spans) to standard error.")
+    var trace = false
+
     func validate() throws {
         guard (appID == nil) == (appKey == nil) else {
             throw ValidationError("--app-id and --app-key go together: give both, or set OXFORD_APP_ID and OXFORD_APP_KEY")

@@ -20,6 +20,7 @@ struct Session: Sendable {
 
     /// Opens a session for `options`, announcing a sandbox on standard error.
     static func open(_ options: ServiceOptions, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Session {
+        if options.trace { StderrTracer.bootstrap() }
         let credentials = options.credentials(environment)
         let given = options.givenBaseURL(environment)
         var sandbox: OxfordSandboxServer?
@@ -47,6 +48,9 @@ struct Session: Sendable {
         // Redirects are the controller's to follow: it keeps the credentials from other hosts.
         var httpConfiguration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         httpConfiguration.connectionPool.retryConnectionEstablishment = false
+        // The controller makes the client spans and injects `traceparent`; AsyncHTTPClient would
+        // add a second `traceparent`, which servers reject.
+        httpConfiguration.tracing.tracer = nil
         httpConfiguration.timeout.connect = .milliseconds(Int64(min(options.timeout, 10) * 1000))
         let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
         // AsyncHTTPClient bounds the wait for the head; the controller's deadline the whole attempt.

@@ -284,7 +284,7 @@ struct DocumentationExamplesTests {
         let root = DocumentationSnippets.packageRoot(fromTestFile: #filePath)
         let markdown = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let testFiles = try ["DocumentationExamplesTests.swift", "SendingRequestsExamplesTests.swift"].map {
+        let testFiles = try ["DocumentationExamplesTests.swift", "SendingRequestsExamplesTests.swift", "TelemetryExamplesTests.swift"].map {
             try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
         }
         // The README's Oxford examples are checked by OxfordDictionariesTests' OxfordExamplesTests.

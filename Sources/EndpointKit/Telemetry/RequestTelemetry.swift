@@ -1,0 +1,146 @@
+import Foundation
+import HTTPTypes
+import Logging
+import Tracing
+
+/// The span and metrics of one logical request, from its first attempt to its end.
+///
+/// Made only when a tracer or a metrics backend records (``EndpointTelemetry``), so a controller
+/// without either pays one check per request.
+final class RequestTelemetry: Sendable {
+    /// The client span, when a tracer records.
+    let span: (any Span)?
+    let tracer: (any Tracer)?
+    let meters: RequestMeters?
+    /// The span's trace and span ids, for the request's log lines.
+    let logMetadata: Logger.Metadata
+
+    private init(span: (any Span)?, tracer: (any Tracer)?, meters: RequestMeters?) {
+        self.span = span
+        self.tracer = tracer
+        self.meters = meters
+        var fields: [String: String] = [:]
+        if let span, let tracer { tracer.inject(span.context, into: &fields, using: DictionaryInjector()) }
+        logMetadata = TraceLogMetadata.metadata(fromPropagation: fields)
+    }
+
+    /// The telemetry of a request about to start, or `nil` when nothing records.
+    static func start<R: Request>(_ request: R, prepared: PreparedRequest, settings: EndpointTelemetry, redaction: Redaction)
+        -> RequestTelemetry?
+    {
+        let tracer = settings.activeTracer
+        let factory = settings.activeMetricsFactory
+        guard tracer != nil || factory != nil else { return nil }
+        let method = prepared.request.method.rawValue
+        let server = ServerEndpoint(origin: prepared.origin)
+        let meters = factory.map { RequestMeters(factory: $0, settings: settings, method: method, serverAddress: server.address) }
+        let span = tracer.map { tracer in
+            let template = (request as? any RequestPathTemplate)?.pathTemplate
+            let span = tracer.startSpan(
+                template.map { "\(method) \($0)" } ?? method, context: ServiceContext.current ?? .topLevel, ofKind: .client)
+            span.attributes["http.request.method"] = method
+            span.attributes["server.address"] = server.address
+            span.attributes["server.port"] = server.port
+            span.attributes["url.full"] = prepared.origin + redaction.redactTarget(prepared.request.path ?? "/")
+            if let template { span.attributes["url.template"] = template }
+            return span
+        }
+        return RequestTelemetry(span: span, tracer: tracer, meters: meters)
+    }
+
+    /// Writes the span's propagation fields (`traceparent`, `tracestate`) into a send's head.
+    func inject(into fields: inout HTTPFields) {
+        guard let span, let tracer else { return }
+        tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
+    }
+
+    /// Runs `operation` with the span of `telemetry` as the current `ServiceContext`, so a
+    /// transport that traces itself (AsyncHTTPClient 1.37) makes its spans children of it; without
+    /// a span, runs it as it is.
+    static func withContext<T, Failure: Error>(of telemetry: RequestTelemetry?, _ operation: () async throws(Failure) -> T)
+        async throws(Failure) -> T
+    {
+        guard let span = telemetry?.span else { return try await operation() }
+        let result = await ServiceContext.$current.withValue(span.context) { () async -> Result<T, Failure> in
+            do throws(Failure) {
+                return .success(try await operation())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// A new attempt (1 for the first send).
+    func attemptStarted(_ attempt: Int) {
+        span?.addEvent(SpanEvent(name: "attempt", attributes: ["endpointkit.attempt": .int64(Int64(attempt))]))
+    }
+
+    /// A redirect followed, to `redactedTarget` (secret query values hidden).
+    func redirected(status: Int, to redactedTarget: String) {
+        span?.addEvent(SpanEvent(
+            name: "redirect",
+            attributes: ["http.response.status_code": .int64(Int64(status)), "url.full": .string(redactedTarget)]))
+    }
+
+    /// A retry after `attempt`, once `wait` has passed.
+    func retrying(after attempt: Int, wait: Duration) {
+        let (seconds, attoseconds) = wait.components
+        span?.addEvent(SpanEvent(
+            name: "retry",
+            attributes: [
+                "endpointkit.attempt": .int64(Int64(attempt)),
+                "endpointkit.retry.wait_seconds": .double(Double(seconds) + Double(attoseconds) / 1e18),
+            ]))
+    }
+
+    /// Ends the span and records the metrics; `error` is what ended the request, if it failed.
+    func end(_ metrics: RequestMetrics, error: EndpointError.Kind?) {
+        let errorType = error.map(Self.errorType)
+        if let span {
+            if let status = metrics.status { span.attributes["http.response.status_code"] = status }
+            let resends = max(0, metrics.attempts - 1) + metrics.redirects
+            if resends > 0 { span.attributes["http.request.resend_count"] = resends }
+            if let errorType {
+                span.attributes["error.type"] = errorType
+                span.setStatus(SpanStatus(code: .error))
+            }
+            span.end()
+        }
+        meters?.record(metrics, errorType: errorType)
+    }
+
+    /// The `error.type` of an error: its ``EndpointError/Kind`` (and the transport failure's).
+    static func errorType(_ kind: EndpointError.Kind) -> String {
+        switch kind {
+        case .invalidRequest: "invalidRequest"
+        case .transport(let failure):
+            switch failure {
+            case .unreachable: "transport.unreachable"
+            case .timedOut: "transport.timedOut"
+            case .cancelled: "transport.cancelled"
+            case .connectionLost: "transport.connectionLost"
+            case .other: "transport.other"
+            }
+        case .unacceptableStatus: "unacceptableStatus"
+        case .unacceptableContentType: "unacceptableContentType"
+        case .decoding: "decoding"
+        case .responseTooLarge: "responseTooLarge"
+        case .download: "download"
+        case .invalidRedirect: "invalidRedirect"
+        case .tooManyRedirects: "tooManyRedirects"
+        }
+    }
+}
+
+/// The host and port of an origin (`scheme://host[:port]`), for span attributes and metrics.
+struct ServerEndpoint {
+    var address: String
+    var port: Int
+
+    init(origin: String) {
+        let components = URLComponents(string: origin)
+        address = components?.host ?? ""
+        port = components?.port ?? (components?.scheme?.lowercased() == "http" ? 80 : 443)
+    }
+}
