@@ -129,6 +129,8 @@ final class RequestTelemetry: Sendable {
         case .download: "download"
         case .invalidRedirect: "invalidRedirect"
         case .tooManyRedirects: "tooManyRedirects"
+        case .cursorPaging: "cursorPaging"
+        case .downloadIntegrity: "downloadIntegrity"
         }
     }
 }
