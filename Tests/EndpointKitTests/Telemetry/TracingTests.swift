@@ -1,4 +1,5 @@
 import Foundation
+import CoreMetrics
 import InMemoryTracing
 import Testing
 import Tracing
@@ -155,12 +156,17 @@ struct TracingTests {
 
     @Test("without a tracer nor a metrics backend nothing is made or injected")
     func nothingWithoutBackends() async throws {
-        // Nothing is bootstrapped in this test process: the defaults find no-op systems.
-        #expect(EndpointTelemetry().activeTracer == nil)
-        #expect(EndpointTelemetry().activeMetricsFactory == nil)
-        #expect(EndpointTelemetry.disabled.activeTracer == nil)
+        // What the defaults find when nothing is bootstrapped: the no-op systems. (The sandbox's tests
+        // bootstrap a tracer in this same process, so this test names the no-op systems itself.)
+        let unbootstrapped = EndpointTelemetry(tracer: NoOpTracer(), metricsFactory: NOOPMetricsHandler.instance)
+        #expect(unbootstrapped.activeTracer == nil)
+        #expect(unbootstrapped.activeMetricsFactory == nil)
+        #expect(EndpointTelemetry.disabled.activeTracer == nil && EndpointTelemetry.disabled.activeMetricsFactory == nil)
+        if InstrumentationSystem.tracer is NoOpTracer { #expect(EndpointTelemetry().activeTracer == nil) }
         try await withServer({ _ in .json(#"{"id":1,"name":"Ada"}"#) }) { server in
-            let controller = makeController(.endpointKitURLSession)
+            var configuration = EndpointController<EndpointDefaultServerError>.Configuration(notificationCenter: nil)
+            configuration.telemetry = unbootstrapped
+            let controller = EndpointController<EndpointDefaultServerError>(transport: TransportKind.endpointKitURLSession.make(), configuration: configuration)
             _ = try await controller.load(Endpoint<User>(serverURL: server.baseURL, pathPrefix: "users", objectID: "1"))
             let names = try #require(server.requests.first).headers.map { $0.0.lowercased() }
             #expect(!names.contains { $0.contains("trace") || $0.contains("span") })
