@@ -33,17 +33,7 @@ public enum PercentEncoding {
                 output.append(contentsOf: bytes)
                 return
             }
-            for byte in bytes {
-                if isUnreserved(byte) {
-                    output.append(byte)
-                } else if byte == UInt8(ascii: " ") && spaceAsPlus {
-                    output.append(UInt8(ascii: "+"))
-                } else {
-                    output.append(UInt8(ascii: "%"))
-                    output.append(hexDigit(byte >> 4))
-                    output.append(hexDigit(byte & 0x0F))
-                }
-            }
+            for byte in bytes { appendEscaping(byte, bare: isUnreserved(byte), spaceAsPlus: spaceAsPlus, to: &output) }
         }
     }
 
@@ -56,17 +46,21 @@ public enum PercentEncoding {
         }
         var string = string
         string.withUTF8 { bytes in
-            for byte in bytes {
-                if allowed.contains(byte) {
-                    output.append(byte)
-                } else if byte == UInt8(ascii: " ") && spaceAsPlus {
-                    output.append(UInt8(ascii: "+"))
-                } else {
-                    output.append(UInt8(ascii: "%"))
-                    output.append(hexDigit(byte >> 4))
-                    output.append(hexDigit(byte & 0x0F))
-                }
-            }
+            for byte in bytes { appendEscaping(byte, bare: allowed.contains(byte), spaceAsPlus: spaceAsPlus, to: &output) }
+        }
+    }
+
+    /// Appends `byte` as it is when `bare`, as `+` for a space when `spaceAsPlus`, else as `%XX`.
+    @inline(__always)
+    private static func appendEscaping(_ byte: UInt8, bare: Bool, spaceAsPlus: Bool, to output: inout [UInt8]) {
+        if bare {
+            output.append(byte)
+        } else if byte == UInt8(ascii: " ") && spaceAsPlus {
+            output.append(UInt8(ascii: "+"))
+        } else {
+            output.append(UInt8(ascii: "%"))
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
         }
     }
 
