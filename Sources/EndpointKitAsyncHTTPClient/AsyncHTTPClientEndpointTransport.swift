@@ -9,8 +9,9 @@ import OpenAPIRuntime
 /// A `ClientTransport` over AsyncHTTPClient's `HTTPClient`, made for `EndpointController`: the
 /// request head maps straight onto AsyncHTTPClient's (the URL is the base URL and the head's path
 /// joined, never re-parsed through `URLComponents`), bodies stream both ways with back-pressure,
-/// and an exchange can carry its own deadline for the answer's head, which AsyncHTTPClient enforces
-/// (its deadline ends when the head arrives: the controller's own deadline bounds the body).
+/// and each exchange carries its own deadline, which AsyncHTTPClient enforces from the send to the
+/// last byte of the answer (`DeadlineEnforcingTransport`), so the controller runs each attempt in
+/// its caller's task.
 ///
 /// ```swift
 /// let controller = EndpointController<EndpointDefaultServerError>.asyncHTTPClient()
@@ -19,18 +20,26 @@ import OpenAPIRuntime
 ///
 /// The client must not follow redirects (`redirectConfiguration: .disallow`): the controller
 /// follows them itself, and keeps credentials from other origins.
-public struct AsyncHTTPClientEndpointTransport: ClientTransport, Sendable {
+public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Sendable {
     /// The client that sends.
     public let client: HTTPClient
-    /// The longest to wait for the answer's head; `nil` for no limit of the transport's own.
-    /// AsyncHTTPClient stops enforcing it once the head has arrived.
+    /// The longest an exchange sent through ``send(_:body:baseURL:operationID:)`` may take, to the
+    /// last byte of its answer; `nil` for no limit of the transport's own. The controller gives
+    /// each attempt its own (``send(_:body:baseURL:operationID:timeout:)``).
     public var timeout: Duration?
+    /// Request bodies of known length up to this many bytes are read into memory and sent with
+    /// their head in one write; larger ones, and bodies of unknown length, stream. Default 1 MiB.
+    public var inMemoryBodyLimit: Int
 
-    /// A transport over `client` (``nonRedirectingClient`` by default), waiting at most `timeout`
-    /// for each answer's head when one is given.
-    public init(client: HTTPClient = AsyncHTTPClientEndpointTransport.nonRedirectingClient, timeout: Duration? = nil) {
+    /// A transport over `client` (``nonRedirectingClient`` by default), limiting each exchange to
+    /// `timeout` when one is given.
+    public init(
+        client: HTTPClient = AsyncHTTPClientEndpointTransport.nonRedirectingClient, timeout: Duration? = nil,
+        inMemoryBodyLimit: Int = 1 << 20
+    ) {
         self.client = client
         self.timeout = timeout
+        self.inMemoryBodyLimit = inMemoryBodyLimit
     }
 
     /// One client for the process that leaves redirects to the controller, on AsyncHTTPClient's
@@ -43,45 +52,84 @@ public struct AsyncHTTPClientEndpointTransport: ClientTransport, Sendable {
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
         -> (HTTPResponse, HTTPBody?)
     {
-        let outgoing = Self.clientRequest(request, body: body, baseURL: baseURL)
-        let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
-        let response = try await client.execute(outgoing, deadline: deadline)
-        return (Self.response(of: response), Self.body(of: response, method: request.method))
+        try await exchange(request, body: body, baseURL: baseURL, timeout: timeout)
+    }
+
+    /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, within `timeout`: once it
+    /// passes, AsyncHTTPClient fails the exchange, and this throws `TransportDeadlineExceeded`
+    /// (from here while the head is awaited, from the body's iteration after).
+    public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration)
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
+        try await exchange(request, body: body, baseURL: baseURL, timeout: timeout)
+    }
+
+    private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, timeout: Duration?) async throws
+        -> (HTTPResponse, HTTPBody?)
+    {
+        let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) }
+        let outgoing = try Self.clientRequest(request, body: try await outgoingBody(body), baseURL: baseURL)
+        let client = self.client
+        return try await AsyncHTTPClientExchange(method: request.method, timeout: timeout).answer { exchange in
+            client.execute(request: outgoing, delegate: exchange, eventLoop: .indifferent, deadline: deadline, logger: nil)
+        }
     }
 
     /// AsyncHTTPClient's request for a head, a base URL and a body.
-    static func clientRequest(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL) -> HTTPClientRequest {
+    static func clientRequest(_ request: HTTPRequest, body: HTTPClient.Body?, baseURL: URL) throws -> HTTPClient.Request {
         var base = baseURL.absoluteString
         if base.hasSuffix("/") { base.removeLast() }
-        var outgoing = HTTPClientRequest(url: base + (request.path ?? "/"))
-        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
-        outgoing.headers.reserveCapacity(request.headerFields.count)
-        for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
-        if let body {
-            let length: HTTPClientRequest.Body.Length = switch body.length {
-            case .known(let count): .known(count)
-            case .unknown: .unknown
-            }
-            outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: length)
-        }
-        return outgoing
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields { headers.add(name: field.name.rawName, value: field.value) }
+        return try HTTPClient.Request(
+            url: base + (request.path ?? "/"), method: HTTPMethod(rawValue: request.method.rawValue), headers: headers, body: body)
     }
 
-    /// The answer's head as `HTTPTypes` has it.
-    static func response(of response: HTTPClientResponse) -> HTTPResponse {
+    /// `body` as AsyncHTTPClient sends it: in one buffer when its known length is at most
+    /// ``inMemoryBodyLimit``, so the whole request goes out before the server can answer, else
+    /// streamed, each chunk written once the one before is taken.
+    private func outgoingBody(_ body: HTTPBody?) async throws -> HTTPClient.Body? {
+        guard let body else { return nil }
+        guard case .known(let length) = body.length, length <= inMemoryBodyLimit else {
+            return Self.streamed(body, eventLoopGroup: client.eventLoopGroup)
+        }
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(Int(length))
+        for try await chunk in body {
+            guard buffer.readableBytes + chunk.count <= length else {
+                throw AsyncHTTPClientEndpointTransportError.bodyLengthMismatch(declared: length, actual: Int64(buffer.readableBytes + chunk.count))
+            }
+            buffer.writeBytes(chunk)
+        }
+        guard buffer.readableBytes == length else {
+            throw AsyncHTTPClientEndpointTransportError.bodyLengthMismatch(declared: length, actual: Int64(buffer.readableBytes))
+        }
+        return .byteBuffer(buffer)
+    }
+
+    /// `body` streamed from a task of its own as AsyncHTTPClient asks for it.
+    private static func streamed(_ body: HTTPBody, eventLoopGroup: any EventLoopGroup) -> HTTPClient.Body {
+        let length: Int64? = switch body.length {
+        case .known(let count): count
+        case .unknown: nil
+        }
+        return .stream(contentLength: length) { writer in
+            let written = eventLoopGroup.any().makePromise(of: Void.self)
+            written.completeWithTask {
+                for try await chunk in body { try await writer.write(.byteBuffer(ByteBuffer(bytes: chunk))).get() }
+            }
+            return written.futureResult
+        }
+    }
+
+    /// An answer's head as `HTTPTypes` has it.
+    static func response(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
         var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count)
-        for header in response.headers {
+        fields.reserveCapacity(headers.count)
+        for header in headers {
             if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
         }
-        return HTTPResponse(status: .init(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase), headerFields: fields)
-    }
-
-    /// The answer's body as it streams in (its length when `Content-Length` gives it); none for a
-    /// HEAD request, whose answer has no body whatever its `Content-Length` says.
-    static func body(of response: HTTPClientResponse, method: HTTPRequest.Method) -> HTTPBody? {
-        guard method != .head else { return nil }
-        let length = response.headers.first(name: "content-length").flatMap { Int64($0) }.map(HTTPBody.Length.known) ?? .unknown
-        return HTTPBody(response.body.map { ArraySlice($0.readableBytesView) }, length: length, iterationBehavior: .single)
+        return HTTPResponse(status: .init(code: Int(status.code), reasonPhrase: status.reasonPhrase), headerFields: fields)
     }
 }

@@ -4,10 +4,9 @@ import EndpointKit
 extension EndpointController {
     /// A controller over AsyncHTTPClient (``AsyncHTTPClientEndpointTransport``), in one line.
     ///
-    /// The attempt's timeout (`configuration.timeout`) also becomes AsyncHTTPClient's deadline for
-    /// the answer's head. AsyncHTTPClient's deadline ends when the head arrives, so a body that
-    /// trickles in is still bounded by the controller's own deadline (`enforcesTimeouts`, on by
-    /// default), which this keeps.
+    /// Each attempt's timeout (`configuration.timeout`, or `transferTimeout` for transfers)
+    /// becomes AsyncHTTPClient's deadline for the whole exchange, so the controller runs attempts
+    /// in its caller's task, with no task of its own per attempt.
     ///
     /// - Parameters:
     ///   - client: A client that does not follow redirects; one for the whole process by default.
@@ -16,6 +15,6 @@ extension EndpointController {
         _ client: HTTPClient = AsyncHTTPClientEndpointTransport.nonRedirectingClient, configuration: Configuration = .init()
     ) -> EndpointController {
         EndpointController(
-            transport: AsyncHTTPClientEndpointTransport(client: client, timeout: configuration.timeout), configuration: configuration)
+            transport: AsyncHTTPClientEndpointTransport(client: client), configuration: configuration)
     }
 }

@@ -41,14 +41,18 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         public var timeout: Duration
         /// The longest one attempt of a download or an upload may take. Default one hour.
         public var transferTimeout: Duration
-        /// Whether the controller enforces ``timeout`` and ``transferTimeout`` itself. Default `true`.
+        /// Whether attempts are held to ``timeout`` and ``transferTimeout``. Default `true`.
         ///
-        /// To enforce them, the controller runs each attempt as a task of its own, which the
+        /// A ``DeadlineEnforcingTransport`` (``URLSessionEndpointTransport``, the default, and
+        /// `AsyncHTTPClientEndpointTransport`) is handed each attempt's deadline and enforces it
+        /// itself, so attempts run in the caller's task. Over any other transport, and for
+        /// downloads into a file, the controller runs each attempt as a task of its own, which the
         /// deadline cancels; handing the answer back from that task to the caller's costs a thread
         /// hand-over per request (38 to 47 µs of CPU on the reference Linux machine, see
-        /// BENCHMARKS.md). Set it to `false` only over a transport that enforces deadlines itself
-        /// (AsyncHTTPClientTransport's `timeout`, or URLSession's `timeoutIntervalForRequest`): each
-        /// attempt then runs in the caller's task, and cancelling the caller still cancels it.
+        /// BENCHMARKS.md). Set it to `false` only over a transport that enforces deadlines of its
+        /// own (AsyncHTTPClientTransport's `timeout`, or URLSession's `timeoutIntervalForRequest`):
+        /// each attempt then runs in the caller's task with no deadline of the controller's, and
+        /// cancelling the caller still cancels it.
         public var enforcesTimeouts: Bool
         /// The largest answer read into memory. Default 64 MiB.
         public var maxResponseBytes: Int
@@ -120,6 +124,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     /// The transport requests go through.
     public let transport: any ClientTransport
+    /// The transport, when it enforces deadlines itself: found once, not at every attempt.
+    private let deadlineEnforcingTransport: (any DeadlineEnforcingTransport)?
     /// The configuration.
     public let configuration: Configuration
     private let hub = EventHub()
@@ -130,6 +136,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// leaves redirects to the controller.
     public init(transport: any ClientTransport = URLSessionEndpointTransport.shared, configuration: Configuration = Configuration()) {
         self.transport = transport
+        deadlineEnforcingTransport = transport as? any DeadlineEnforcingTransport
         self.configuration = configuration
         decoder = configuration.decoding.makeDecoder()
     }
@@ -391,9 +398,11 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     /// Sends once and reads the answer with `read`, within `timeout`.
     ///
-    /// The exchange runs in a task of its own, which the timeout (``DeadlineScheduler``) or the
-    /// caller's cancellation cancels; either way this waits for it to end, so nothing outlives the
-    /// call. Without ``Configuration/enforcesTimeouts``, it runs in the caller's task instead.
+    /// A ``DeadlineEnforcingTransport`` bounds the exchange itself, so the attempt runs in the
+    /// caller's task. Over any other transport, and for downloads into a file, the exchange runs in
+    /// a task of its own, which the timeout (``DeadlineScheduler``) or the caller's cancellation
+    /// cancels; either way this waits for it to end, so nothing outlives the call. Without
+    /// ``Configuration/enforcesTimeouts``, it runs in the caller's task with no deadline of ours.
     func attempt<Consumed: Sendable>(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
         intoFile: TransportFileTarget?,
@@ -401,38 +410,24 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     ) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
         let transport = self.transport
         do {
-            @Sendable func send() async throws -> AttemptOutcome<Consumed> {
-                if let intoFile, body == nil, let downloader = transport as? any FileDownloadingTransport {
-                    return try await Self.download(head, baseURL: baseURL, operationID: operationID, with: downloader, into: intoFile, read: read)
+            if let intoFile, body == nil, let downloader = transport as? any FileDownloadingTransport {
+                return try await withDeadline(timeout) {
+                    try await Self.download(head, baseURL: baseURL, operationID: operationID, with: downloader, into: intoFile, read: read)
                 }
+            }
+            if configuration.enforcesTimeouts, let enforcing = deadlineEnforcingTransport {
+                let (response, responseBody) = try await enforcing.send(
+                    head, body: body, baseURL: baseURL, operationID: operationID, timeout: timeout)
+                return try await Self.read(response, responseBody, with: read)
+            }
+            return try await withDeadline(timeout) {
                 let (response, responseBody) = try await transport.send(head, body: body, baseURL: baseURL, operationID: operationID)
-                let firstByte = ContinuousClock.now
-                let (outcome, count) = try await read(response, .stream(responseBody))
-                return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
+                return try await Self.read(response, responseBody, with: read)
             }
-            guard configuration.enforcesTimeouts else { return try await send() }
-            // An immediate task starts on this thread, up to the transport's first suspension,
-            // instead of waiting for another thread to pick it up.
-            let exchange: Task<AttemptOutcome<Consumed>, any Error>
-            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-                exchange = Task.immediate { try await send() }
-            } else {
-                exchange = Task { try await send() }
-            }
-            let deadline = DeadlineScheduler.shared.schedule(after: timeout) { exchange.cancel() }
-            let result = await withTaskCancellationHandler {
-                await exchange.result
-            } onCancel: {
-                exchange.cancel()
-            }
-            // A deadline that can no longer be cancelled has passed (its action ran or is running).
-            let expired = !DeadlineScheduler.shared.cancel(deadline)
-            // An exchange that completed is used even if the time ran out as it did; one that
-            // failed after the deadline failed because of it.
-            if case .failure = result, expired { throw AttemptFailure.timedOut }
-            return try result.get()
         } catch let failure as AttemptFailure {
             throw failure
+        } catch is TransportDeadlineExceeded {
+            throw .timedOut
         } catch let error as ConsumerError {
             throw .consumer(error.underlying)
         } catch let error as ContentDecodingError {
@@ -440,6 +435,44 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         } catch {
             throw .transport(error)
         }
+    }
+
+    /// Reads an answer's body with `read`, noting when its head arrived.
+    private static func read<Consumed: Sendable>(
+        _ response: HTTPResponse, _ body: HTTPBody?,
+        with read: @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
+    ) async throws -> AttemptOutcome<Consumed> {
+        let firstByte = ContinuousClock.now
+        let (outcome, count) = try await read(response, .stream(body))
+        return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
+    }
+
+    /// Runs `exchange` in a task of its own that the deadline `timeout` from now cancels (with
+    /// ``Configuration/enforcesTimeouts``; in the caller's task without it). An exchange that failed
+    /// after its deadline failed because of it.
+    private func withDeadline<Consumed: Sendable>(
+        _ timeout: Duration, _ exchange: @escaping @Sendable () async throws -> AttemptOutcome<Consumed>
+    ) async throws -> AttemptOutcome<Consumed> {
+        guard configuration.enforcesTimeouts else { return try await exchange() }
+        // An immediate task starts on this thread, up to the transport's first suspension,
+        // instead of waiting for another thread to pick it up.
+        let task: Task<AttemptOutcome<Consumed>, any Error>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediate { try await exchange() }
+        } else {
+            task = Task { try await exchange() }
+        }
+        let deadline = DeadlineScheduler.shared.schedule(after: timeout) { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
+        // A deadline that can no longer be cancelled has passed (its action ran or is running).
+        let expired = !DeadlineScheduler.shared.cancel(deadline)
+        // An exchange that completed is used even if the time ran out as it did.
+        if case .failure = result, expired { throw AttemptFailure.timedOut }
+        return try result.get()
     }
 
     /// One attempt through a transport that writes the answer's body to a file itself.

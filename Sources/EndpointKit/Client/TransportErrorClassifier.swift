@@ -11,6 +11,7 @@ public enum TransportErrorClassifier {
     /// The failure that `error` stands for.
     public static func classify(_ error: any Error) -> EndpointError.TransportFailure {
         if error is CancellationError { return .cancelled }
+        if error is TransportDeadlineExceeded { return .timedOut }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .cancelled:

@@ -23,11 +23,18 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     private let state = Locked(State())
     /// The answer's body, as it arrives.
     let body: ResponseBodyBuffer
+    private let mapFailure: @Sendable (any Error) -> any Error
     private let onComplete: @Sendable () -> Void
 
-    /// An exchange whose body reader cancels with `cancel`; `onComplete` runs when the task ends.
-    init(cancel: @escaping @Sendable () -> Void, onComplete: @escaping @Sendable () -> Void) {
+    /// An exchange whose body reader cancels with `cancel`; the task's failure is reported as
+    /// `mapFailure` names it (a deadline's, when the deadline stopped it); `onComplete` runs when
+    /// the task ends.
+    init(
+        cancel: @escaping @Sendable () -> Void, mapFailure: @escaping @Sendable (any Error) -> any Error,
+        onComplete: @escaping @Sendable () -> Void
+    ) {
         body = ResponseBodyBuffer(onCancel: cancel)
+        self.mapFailure = mapFailure
         self.onComplete = onComplete
     }
 
@@ -57,6 +64,7 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     func didFinishDownloading(to location: URL) {}
 
     func didComplete(_ task: URLSessionTask, error: (any Error)?) {
+        let error = error.map(mapFailure)
         body.finish(throwing: error)
         if let error {
             deliver(.failure(error))

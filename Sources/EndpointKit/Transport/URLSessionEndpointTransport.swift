@@ -29,7 +29,7 @@ import FoundationNetworking
 ///
 /// It is a `ClientTransport`, so it serves swift-openapi-generator clients too. A transport owns its
 /// session for the life of the process: make one per configuration, not one per request.
-public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
+public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnforcingTransport, Sendable {
     /// The session every task runs in; its delegate belongs to the transport.
     public let session: URLSession
     /// URLSession's own time limit on a quiet connection (`URLRequest.timeoutInterval`); `nil`
@@ -103,48 +103,110 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, Sendable {
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
         -> (HTTPResponse, HTTPBody?)
     {
-        let urlRequest = try Self.urlRequest(request, baseURL: baseURL, timeout: timeout)
-        try Task.checkCancellation()
-        let upload = try await URLSessionUploadBody.make(body, inMemoryLimit: inMemoryBodyLimit, directory: temporaryDirectory)
-        if responseDelivery == .buffered {
-            return try await sendBuffered(urlRequest, upload: upload, method: request.method)
+        try await exchange(request, body: body, baseURL: baseURL, deadline: ExchangeDeadline(timeout: nil))
+    }
+
+    /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, within `timeout`: once it
+    /// passes, the URLSession task is cancelled and the exchange fails with
+    /// ``TransportDeadlineExceeded``, while waiting for the head or while the body streams in.
+    public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration)
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
+        try await exchange(request, body: body, baseURL: baseURL, deadline: ExchangeDeadline(timeout: timeout))
+    }
+
+    /// One exchange, stopped by `deadline` or by the caller's cancellation.
+    private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, deadline: ExchangeDeadline) async throws
+        -> (HTTPResponse, HTTPBody?)
+    {
+        let upload: URLSessionUploadBody
+        let urlRequest: URLRequest
+        do {
+            urlRequest = try Self.urlRequest(request, baseURL: baseURL, timeout: timeout)
+            try Task.checkCancellation()
+            upload = try await URLSessionUploadBody.make(body, inMemoryLimit: inMemoryBodyLimit, directory: temporaryDirectory)
+        } catch {
+            deadline.end()
+            throw deadline.failure(error)
         }
+        if responseDelivery == .buffered {
+            return try await sendBuffered(urlRequest, upload: upload, method: request.method, deadline: deadline)
+        }
+        return try await sendStreamed(urlRequest, upload: upload, method: request.method, deadline: deadline)
+    }
+
+    /// Sends `urlRequest` as one task that Foundation collects whole and hands over at once. With a
+    /// completion handler and no task delegate, Foundation on Linux calls nothing else per request
+    /// (a task delegate costs a call-back for the head and one for the end, through the session's
+    /// queue); the session's delegate still refuses redirects.
+    private func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
+        defer {
+            deadline.end()
+            upload.remove()
+        }
+        let (data, urlResponse) = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = bufferedTask(urlRequest, upload: upload) { data, response, error in
+                    if let response, error == nil {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: deadline.failure(error ?? URLError(.badServerResponse)))
+                    }
+                }
+                deadline.onStop { task.cancel() }
+                task.resume()
+            }
+        } onCancel: {
+            deadline.cancel()
+        }
+        let response = try HTTPResponse(urlResponse: urlResponse)
+        return (response, method == .head ? nil : HTTPBody(data))
+    }
+
+    /// A data or upload task for `upload` that hands the whole answer to `completion`.
+    private func bufferedTask(
+        _ urlRequest: URLRequest, upload: URLSessionUploadBody,
+        completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionTask {
+        switch upload {
+        case .none: session.dataTask(with: urlRequest, completionHandler: completion)
+        case .data(let body): session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+        case .file(let file): session.uploadTask(with: urlRequest, fromFile: file, completionHandler: completion)
+        }
+    }
+
+    /// Sends `urlRequest` as one task whose body is handed over as it arrives (through the
+    /// session's delegate); `deadline` bounds the body too.
+    private func sendStreamed(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
         let task: URLSessionTask = switch upload {
         case .none: session.dataTask(with: urlRequest)
         case .data(let data): session.uploadTask(with: urlRequest, from: data)
         case .file(let file): session.uploadTask(with: urlRequest, fromFile: file)
         }
-        let exchange = URLSessionDataExchange(cancel: { task.cancel() }, onComplete: { upload.remove() })
+        let exchange = URLSessionDataExchange(
+            cancel: { task.cancel() }, mapFailure: deadline.failure,
+            onComplete: {
+                deadline.end()
+                upload.remove()
+            })
         router.observe(task, with: exchange)
+        deadline.onStop { task.cancel() }
         let urlResponse = try await withTaskCancellationHandler {
             try await exchange.head { task.resume() }
         } onCancel: {
-            task.cancel()
+            deadline.cancel()
         }
         let response = try HTTPResponse(urlResponse: urlResponse)
-        guard request.method != .head else { return (response, nil) }
+        guard method != .head else { return (response, nil) }
         // Foundation hands over a decoded body, whose length the encoded one's does not give.
         let length: HTTPBody.Length =
             response.headerFields[.contentEncoding] == nil && urlResponse.expectedContentLength >= 0
             ? .known(urlResponse.expectedContentLength) : .unknown
         return (response, HTTPBody(exchange.body, length: length, iterationBehavior: .single))
-    }
-
-    /// Sends `urlRequest` through URLSession's own async calls, which hand the whole answer over at
-    /// once. Without a task delegate, Foundation on Linux calls nothing else per request (a task
-    /// delegate costs a call-back for the head and one for the end, through the session's queue);
-    /// the session's delegate still refuses redirects.
-    private func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method)
-        async throws -> (HTTPResponse, HTTPBody?)
-    {
-        defer { upload.remove() }
-        let (data, urlResponse) = switch upload {
-        case .none: try await session.data(for: urlRequest)
-        case .data(let body): try await session.upload(for: urlRequest, from: body)
-        case .file(let file): try await session.upload(for: urlRequest, fromFile: file)
-        }
-        let response = try HTTPResponse(urlResponse: urlResponse)
-        return (response, method == .head ? nil : HTTPBody(data))
     }
 
     /// Sends `request` as a download task: Foundation writes the body, which is moved to `file`.

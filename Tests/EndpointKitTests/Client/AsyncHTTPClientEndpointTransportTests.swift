@@ -8,7 +8,7 @@ import ProcessTesting
 import Testing
 
 /// What `AsyncHTTPClientEndpointTransport` adds to the suite's transport matrix (every integration
-/// test runs over it too): its URL mapping, its own deadline, and the one-line controller.
+/// test runs over it too): its URL mapping, its own deadline, its request bodies, and the one-line controller.
 @Suite("AsyncHTTPClientEndpointTransport")
 struct AsyncHTTPClientEndpointTransportTests {
     @Test("The one-line controller loads over it; the URL is the base URL and the path joined, query and all")
@@ -33,20 +33,24 @@ struct AsyncHTTPClientEndpointTransportTests {
         }
     }
 
-    @Test("Its own deadline bounds the wait for the head; the controller's bounds a body that trickles in")
+    @Test("Its own deadline bounds the head and the body, alone and under the controller")
     func deadlines() async throws {
         try await TestScheduling.timed {
-            try await withServer({ request in
+            try await withServer(storedBodyLimit: 0, { request in
                 if request.path == "/late" { try? await Task.sleep(for: .seconds(20)) }
                 return .init(status: 200, headers: [("Content-Type", "application/json")], body: .fault(.drip(interval: .milliseconds(200)), declaredLength: 300))
             }) { server in
                 let transport = AsyncHTTPClientEndpointTransport(timeout: .milliseconds(500))
-                let start = ContinuousClock.now
-                let late = await #expect(throws: (any Error).self) {
-                    _ = try await transport.send(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/late"), body: nil, baseURL: server.baseURL, operationID: "late")
+                for path in ["/late", "/slow"] {
+                    let start = ContinuousClock.now
+                    let error = await #expect(throws: TransportDeadlineExceeded.self) {
+                        let (_, body) = try await transport.send(
+                            HTTPRequest(method: .get, scheme: nil, authority: nil, path: path), body: nil, baseURL: server.baseURL, operationID: "")
+                        _ = try await Data(collecting: try #require(body), upTo: 1 << 20)
+                    }
+                    #expect((ContinuousClock.now - start) < .seconds(5) * Sanitizers.slowdown, "\(path): against 20 s or a 60 s drip")
+                    #expect(error.map(TransportErrorClassifier.classify) == .timedOut)
                 }
-                #expect((ContinuousClock.now - start) < .seconds(5) * Sanitizers.slowdown)
-                #expect(late.map(TransportErrorClassifier.classify) == .timedOut, "\(String(describing: late))")
 
                 let controller = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(
                     configuration: .init(retryPolicy: .none, timeout: .milliseconds(800), notificationCenter: nil))
@@ -57,6 +61,29 @@ struct AsyncHTTPClientEndpointTransportTests {
                 #expect(error.map { if case .transport(.timedOut) = $0.kind { true } else { false } } == true, "\(String(describing: error))")
                 #expect((ContinuousClock.now - bodyStart) < .seconds(8) * Sanitizers.slowdown, "against a drip of 60 s")
             }
+        }
+    }
+
+    @Test("A request body of known length is sent whole with its head, or refused when it does not have that length")
+    func bodies() async throws {
+        try await withServer({ request in .json(#"{"received":\#(request.body.count)}"#) }) { server in
+            struct Received: Decodable, Equatable { var received: Int }
+            let controller = EndpointController<EndpointDefaultServerError>.asyncHTTPClient()
+            let post = Endpoint<Received>(serverURL: server.baseURL, pathPrefix: "up", method: .post, body: DataBodyParameters(data: Data(repeating: 7, count: 70_000), contentType: "application/octet-stream"))
+            let received = try await controller.load(post)
+            #expect(received == Received(received: 70_000))
+            #expect(server.requests.last?.header("Content-Length") == "70000" && server.requests.last?.header("Transfer-Encoding") == nil)
+
+            let transport = AsyncHTTPClientEndpointTransport()
+            let head = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/short")
+            for (declared, actual) in [(100, 10), (10, 100)] {
+                let body = HTTPBody(Array(repeating: UInt8(1), count: actual), length: .known(Int64(declared)))
+                let error = await #expect(throws: AsyncHTTPClientEndpointTransportError.self) {
+                    _ = try await transport.send(head, body: body, baseURL: server.baseURL, operationID: "")
+                }
+                if case .bodyLengthMismatch(let declaredLength, _) = error { #expect(declaredLength == Int64(declared)) }
+            }
+            #expect(server.requests.allSatisfy { $0.path != "/short" })
         }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The deadline of one exchange inside a transport, and what stops the exchange.
+///
+/// The exchange names its stop action once it has something to stop (a URLSession task); the
+/// deadline passing runs it, as does ``cancel()`` (the caller's task cancelled). A deadline set
+/// after its action ran, or after the exchange ended, does nothing. One entry of the shared
+/// ``DeadlineScheduler`` per exchange: no task and no timer of its own.
+final class ExchangeDeadline: Sendable {
+    private struct State {
+        var expired = false
+        var cancelled = false
+        var ended = false
+        var stop: (@Sendable () -> Void)?
+        var token: DeadlineScheduler.Token?
+    }
+
+    /// The exchange's time limit; `nil` for none.
+    let timeout: Duration?
+    private let state = Locked(State())
+
+    /// A deadline `timeout` from now, or none when `timeout` is `nil`. The scheduler holds it
+    /// until ``end()`` or the deadline, whichever comes first.
+    init(timeout: Duration?) {
+        self.timeout = timeout
+        guard let timeout else { return }
+        let token = DeadlineScheduler.shared.schedule(after: timeout) { self.expire() }
+        state.withLock { $0.token = token }
+    }
+
+    /// Whether the deadline passed before the exchange ended.
+    var hasExpired: Bool { state.withLock { $0.expired } }
+
+    /// Names what stops the exchange; runs it at once when the deadline has passed or the caller
+    /// cancelled already.
+    func onStop(_ stop: @escaping @Sendable () -> Void) {
+        let stopNow = state.withLock { state -> Bool in
+            guard !state.ended else { return false }
+            state.stop = stop
+            return state.expired || state.cancelled
+        }
+        if stopNow { stop() }
+    }
+
+    /// Stops the exchange because the caller's task was cancelled.
+    func cancel() {
+        let stop = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.ended, !state.expired else { return nil }
+            state.cancelled = true
+            return state.stop
+        }
+        stop?()
+    }
+
+    /// The exchange is over: the deadline no longer applies.
+    func end() {
+        let token = state.withLock { state -> DeadlineScheduler.Token? in
+            state.ended = true
+            state.stop = nil
+            return state.token
+        }
+        if let token { DeadlineScheduler.shared.cancel(token) }
+    }
+
+    /// `error`, or ``TransportDeadlineExceeded`` when the deadline caused it.
+    func failure(_ error: any Error) -> any Error {
+        guard let timeout, hasExpired else { return error }
+        return TransportDeadlineExceeded(timeout: timeout)
+    }
+
+    private func expire() {
+        let stop = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.ended, !state.cancelled else { return nil }
+            state.expired = true
+            return state.stop
+        }
+        stop?()
+    }
+}

@@ -1,0 +1,255 @@
+import AsyncHTTPClient
+import EndpointKit
+import HTTPTypes
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import OpenAPIRuntime
+
+/// One exchange through AsyncHTTPClient's delegate API: hands the answer's head to the sender and
+/// its body to an `AsyncSequence` with back-pressure.
+///
+/// AsyncHTTPClient's delegate API enforces a deadline over the whole exchange, body included, and
+/// its task can be failed from outside; its async API stops enforcing its deadline once the head
+/// arrives. So this is what lets ``AsyncHTTPClientEndpointTransport`` bound an attempt by itself.
+///
+/// The head of a small answer whose length is known waits for the body, which follows at once:
+/// the sender then resumes once, with the whole body, instead of once for the head and again for
+/// the bytes.
+final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenceProducerDelegate, Sendable {
+    typealias Response = Void
+    typealias Producer = NIOThrowingAsyncSequenceProducer<
+        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, AsyncHTTPClientExchange
+    >
+
+    /// Answers of at most this many declared bytes are handed over complete.
+    static let completeAnswerLimit = 256 << 10
+
+    private enum Phase {
+        /// Waiting for the head.
+        case waiting
+        /// A small answer's head, held with the body so far until the body is complete.
+        case holding(HTTPResponse, ByteBuffer?)
+        /// The head handed over; the body goes through `source`.
+        case streaming(Producer.Source)
+        /// Handed over whole, failed or stopped.
+        case done
+    }
+
+    private struct State {
+        var phase = Phase.waiting
+        var waiter: CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>?
+        var task: HTTPClient.Task<Void>?
+        var cancelled = false
+        /// The consumer's demand for more, waited on while the body's buffer is full.
+        var pendingDemand: EventLoopPromise<Void>?
+        var demandArrived = false
+        /// The body's declared length, and the bytes of it received so far.
+        var declared: Int64?
+        var received: Int64 = 0
+    }
+
+    private let method: HTTPRequest.Method
+    private let timeout: Duration?
+    private let state = NIOLockedValueBox(State())
+
+    /// An exchange of a request with `method` (a HEAD answer has no body), limited to `timeout`.
+    init(method: HTTPRequest.Method, timeout: Duration?) {
+        self.method = method
+        self.timeout = timeout
+    }
+
+    /// Starts the exchange with `start` and waits for the answer's head (and a small answer's
+    /// body); cancelling the caller's task cancels the exchange.
+    func answer(start: @escaping @Sendable (AsyncHTTPClientExchange) -> HTTPClient.Task<Void>) async throws
+        -> (HTTPResponse, HTTPBody?)
+    {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                state.withLockedValue { $0.waiter = continuation }
+                let task = start(self)
+                // AsyncHTTPClient may fail a task without telling its delegate (a server that
+                // answers before the request body is sent: `requestStreamCancelled`).
+                task.futureResult.whenFailure { error in self.end(with: error) }
+                let cancelled = state.withLockedValue { state -> Bool in
+                    state.task = task
+                    return state.cancelled
+                }
+                if cancelled { task.cancel() }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Stops the exchange: the caller gave up.
+    func cancel() {
+        let task = state.withLockedValue { state -> HTTPClient.Task<Void>? in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    // MARK: HTTPClientResponseDelegate
+
+    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        let response = AsyncHTTPClientEndpointTransport.response(status: head.status, headers: head.headers)
+        let declared = head.headers.first(name: "content-length").flatMap { Int64($0) }
+        state.withLockedValue { $0.declared = declared }
+        if method == .head {
+            state.withLockedValue { $0.phase = .done }
+            hand(.success((response, nil)))
+        } else if let declared, declared <= Self.completeAnswerLimit {
+            state.withLockedValue { $0.phase = .holding(response, nil) }
+        } else {
+            hand(.success((response, stream(length: declared.map(HTTPBody.Length.known) ?? .unknown))))
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        var part = buffer
+        let source = state.withLockedValue { state -> Producer.Source? in
+            state.received += Int64(buffer.readableBytes)
+            switch state.phase {
+            case .holding(let response, nil):
+                state.phase = .holding(response, buffer)
+                return nil
+            case .holding(let response, var held?):
+                // Out of the state first, so the held buffer grows in place.
+                state.phase = .done
+                held.writeBuffer(&part)
+                state.phase = .holding(response, held)
+                return nil
+            case .streaming(let source):
+                return source
+            case .waiting, .done:
+                return nil
+            }
+        }
+        guard let source else { return task.eventLoop.makeSucceededVoidFuture() }
+        switch source.yield(buffer) {
+        case .produceMore, .dropped:
+            state.withLockedValue { $0.demandArrived = false }
+            return task.eventLoop.makeSucceededVoidFuture()
+        case .stopProducing:
+            return waitForDemand(on: task.eventLoop)
+        }
+    }
+
+    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+        end(with: error)
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        let ending = state.withLockedValue { state -> Phase in
+            defer { state.phase = .done }
+            return state.phase
+        }
+        complete(ending)
+    }
+
+    // MARK: NIOAsyncSequenceProducerDelegate
+
+    func produceMore() {
+        let demand = state.withLockedValue { state -> EventLoopPromise<Void>? in
+            guard let demand = state.pendingDemand else {
+                state.demandArrived = true
+                return nil
+            }
+            state.pendingDemand = nil
+            return demand
+        }
+        demand?.succeed()
+    }
+
+    func didTerminate() {
+        let (task, demand, finished) = state.withLockedValue { state -> (HTTPClient.Task<Void>?, EventLoopPromise<Void>?, Bool) in
+            defer { state.pendingDemand = nil }
+            if case .done = state.phase { return (state.task, state.pendingDemand, true) }
+            state.phase = .done
+            return (state.task, state.pendingDemand, false)
+        }
+        demand?.succeed()
+        // The reader stopped before the end of the body: nothing will read the rest.
+        if !finished { task?.cancel() }
+    }
+
+    // MARK: Stages
+
+    /// Hands over what `ending` holds as a complete answer.
+    private func complete(_ ending: Phase) {
+        switch ending {
+        case .holding(let response, let body):
+            hand(.success((response, HTTPBody(body.map { ArraySlice($0.readableBytesView) } ?? []))))
+        case .streaming(let source):
+            source.finish()
+        case .waiting:
+            hand(.failure(HTTPClientError.remoteConnectionClosed))
+        case .done:
+            break
+        }
+    }
+
+    /// Ends the exchange with AsyncHTTPClient's `error`, unless the whole answer (as long as its
+    /// `Content-Length`) had arrived: AsyncHTTPClient fails an exchange whose server answered
+    /// before the request body was all sent, after the answer came complete.
+    private func end(with error: any Error) {
+        let (ending, demand, arrivedWhole) = state.withLockedValue { state -> (Phase, EventLoopPromise<Void>?, Bool) in
+            defer {
+                state.phase = .done
+                state.pendingDemand = nil
+            }
+            let arrivedWhole = state.declared.map { $0 == state.received } ?? false
+            return (state.phase, state.pendingDemand, arrivedWhole)
+        }
+        demand?.succeed()
+        if arrivedWhole { return complete(ending) }
+        let failure = mapFailure(error)
+        switch ending {
+        case .streaming(let source): source.finish(failure)
+        case .waiting, .holding: hand(.failure(failure))
+        case .done: break
+        }
+    }
+
+    /// A body that streams through a new producer, which the exchange feeds from now on.
+    private func stream(length: HTTPBody.Length) -> HTTPBody {
+        let producer = Producer.makeSequence(
+            backPressureStrategy: .init(lowWatermark: 1, highWatermark: 2), finishOnDeinit: false, delegate: self)
+        state.withLockedValue { $0.phase = .streaming(producer.source) }
+        return HTTPBody(producer.sequence.map { ArraySlice($0.readableBytesView) }, length: length, iterationBehavior: .single)
+    }
+
+    /// A future that completes when the reader wants more (at once if it asked already).
+    private func waitForDemand(on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
+        state.withLockedValue { state -> EventLoopFuture<Void> in
+            if state.demandArrived {
+                state.demandArrived = false
+                return eventLoop.makeSucceededVoidFuture()
+            }
+            let promise = eventLoop.makePromise(of: Void.self)
+            state.pendingDemand = promise
+            return promise.futureResult
+        }
+    }
+
+    /// Resumes the sender once; later calls do nothing.
+    private func hand(_ result: Result<(HTTPResponse, HTTPBody?), any Error>) {
+        let waiter = state.withLockedValue { state -> CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>? in
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    /// AsyncHTTPClient's failure as the controller reads it: its deadline's as
+    /// ``TransportDeadlineExceeded``, a cancellation the caller asked for as `CancellationError`.
+    private func mapFailure(_ error: any Error) -> any Error {
+        guard let clientError = error as? HTTPClientError else { return error }
+        if clientError == .deadlineExceeded, let timeout { return TransportDeadlineExceeded(timeout: timeout) }
+        if clientError == .cancelled, state.withLockedValue({ $0.cancelled }) { return CancellationError() }
+        return error
+    }
+}
