@@ -52,6 +52,9 @@ enum EndToEnd {
         let ownControllerClient = makeClient()
         let ownTransport = AsyncHTTPClientEndpointTransport(client: ownTransportClient)
         let ownController = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(ownControllerClient)
+        let ownTaskControllerClient = makeClient()
+        let ownTaskController = EndpointController<EndpointDefaultServerError>(
+            transport: OwnDeadlineHidden(inner: AsyncHTTPClientEndpointTransport(client: ownTaskControllerClient)))
         let minimalController = EndpointController<EndpointDefaultServerError>(
             transport: MinimalAHCTransport(client: minimalClient), configuration: .init(enforcesTimeouts: false))
         let ahcTransport = AsyncHTTPClientTransport(configuration: .init(client: transportClient))
@@ -63,6 +66,7 @@ enum EndToEnd {
             transport: AsyncHTTPClientTransport(configuration: .init(client: inlineClient, timeout: .seconds(60))),
             configuration: .init(enforcesTimeouts: false))
         let sessionController = EndpointController<EndpointDefaultServerError>()
+        let sessionTaskController = EndpointController<EndpointDefaultServerError>(transport: OwnDeadlineHidden(inner: URLSessionEndpointTransport()))
         let sessionInlineController = EndpointController<EndpointDefaultServerError>(configuration: .init(enforcesTimeouts: false))
         let ownSessionTransport = URLSessionEndpointTransport()
         let streamingSessionTransport = URLSessionEndpointTransport(responseDelivery: .streamed)
@@ -84,6 +88,9 @@ enum EndToEnd {
             },
             Contender(family: "ahc", name: "ahc-ek-controller", note: "EndpointController.asyncHTTPClient(), Endpoint<OxfordRetrieveEntry>") {
                 try await ownController.load(endpoint)
+            },
+            Contender(family: "ahc", name: "ahc-ek-controller-task", note: "the same, the deadline enforced by the controller's task per attempt (the transport's own hidden): the path before issue 17's native deadlines") {
+                try await ownTaskController.load(endpoint)
             },
             Contender(family: "ahc", name: "ahc-transport", note: "AsyncHTTPClientTransport.send alone") {
                 try await send(ahcTransport, head, baseURL)
@@ -114,6 +121,9 @@ enum EndToEnd {
             Contender(family: "urlsession", name: "urlsession-controller", note: "EndpointController() exactly as shipped (URLSessionEndpointTransport.shared), Endpoint<OxfordRetrieveEntry>") {
                 try await sessionController.load(endpoint)
             },
+            Contender(family: "urlsession", name: "urlsession-controller-task", note: "the controller over URLSessionEndpointTransport, the deadline enforced by a task per attempt (the transport's own hidden)") {
+                try await sessionTaskController.load(endpoint)
+            },
             Contender(family: "urlsession", name: "urlsession-ek-transport-6", note: "URLSessionEndpointTransport.send alone, 6 connections per host (Foundation's default)") {
                 try await send(sixConnectionTransport, head, baseURL)
             },
@@ -140,11 +150,22 @@ enum EndToEnd {
             try await rawClient.shutdown()
             try await ownTransportClient.shutdown()
             try await ownControllerClient.shutdown()
+            try await ownTaskControllerClient.shutdown()
             try await transportClient.shutdown()
             try await controllerClient.shutdown()
             try await inlineClient.shutdown()
             try await minimalClient.shutdown()
         })
+    }
+
+    /// A transport that forwards to `inner` but does not offer its `DeadlineEnforcingTransport`
+    /// conformance, so the controller enforces each attempt's deadline with a task of its own.
+    struct OwnDeadlineHidden: ClientTransport {
+        let inner: any ClientTransport
+
+        func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+            try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        }
     }
 
     /// One request through `transport` alone, its body collected and decoded as the raw contenders do.
@@ -308,10 +329,15 @@ enum EndToEnd {
 
     /// `count` sequential requests of one contender, after one to warm the connection, for a
     /// profiler (`perf record`; valgrind stops on the client's threads).
+    ///
+    /// With `ENDPOINTKIT_BENCH_BASE_URL`, the server already runs there: valgrind cannot follow the
+    /// process start of a server of our own, so instruction counts of the client need it.
     static func runCount(_ name: String, count: Int) async throws {
-        let server = try ServerProcess(ServerProcess.preferredForEndToEnd)
-        defer { server.stop() }
-        let (contenders, shutdown) = contenders(baseURL: server.baseURL)
+        let running = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_BASE_URL"].flatMap(URL.init(string:))
+        let server = try running == nil ? ServerProcess(ServerProcess.preferredForEndToEnd) : nil
+        defer { server?.stop() }
+        guard let baseURL = running ?? server?.baseURL else { throw BenchmarkError.usage("no server") }
+        let (contenders, shutdown) = contenders(baseURL: baseURL)
         guard let contender = contenders.first(where: { $0.name == name }) else {
             throw BenchmarkError.usage("no contender \(name): \(contenders.map(\.name).joined(separator: ", "))")
         }
