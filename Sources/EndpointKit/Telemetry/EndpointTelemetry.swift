@@ -40,14 +40,27 @@ public struct EndpointTelemetry: Sendable {
     public static let disabled = EndpointTelemetry(tracer: NoOpTracer(), metricsFactory: NOOPMetricsHandler.instance)
 
     /// The tracer that records, or `nil` when spans would go nowhere.
+    ///
+    /// Without a tracer of its own, this reads the current instrument at each request (a
+    /// task-local read and a read lock), so a tracer bootstrapped, or bound with `withTracer`,
+    /// after the controller was made is used. Only when that instrument is not a no-op does it
+    /// look for the tracer in it (`InstrumentationSystem.tracer`, a dynamic protocol cast).
     var activeTracer: (any Tracer)? {
-        let tracer = self.tracer ?? InstrumentationSystem.tracer
-        return tracer is NoOpTracer ? nil : tracer
+        if let tracer { return Self.isNoOp(tracer) ? nil : tracer }
+        guard !Self.isNoOp(InstrumentationSystem.instrument) else { return nil }
+        let tracer = InstrumentationSystem.tracer
+        return Self.isNoOp(tracer) ? nil : tracer
     }
 
     /// The metrics backend that records, or `nil` when metrics would go nowhere.
     var activeMetricsFactory: (any MetricsFactory)? {
         let factory = metricsFactory ?? MetricsSystem.factory
-        return factory is NOOPMetricsHandler ? nil : factory
+        return type(of: factory) == NOOPMetricsHandler.self ? nil : factory
+    }
+
+    /// Whether `instrument` is one of the systems' no-ops: a comparison of types, without a cast.
+    private static func isNoOp(_ instrument: any Instrument) -> Bool {
+        let type = type(of: instrument)
+        return type == NoOpTracer.self || type == NoOpInstrument.self
     }
 }
