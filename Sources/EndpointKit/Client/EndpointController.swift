@@ -234,6 +234,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         if let cached {
             if cached.expires > Date() {
                 configuration.logger.debug("\(publicKey) → served from the cache")
+                RequestTelemetry.servedFromCache(
+                    request, prepared: prepared, status: cached.response.status.code, settings: configuration.telemetry,
+                    redaction: configuration.redaction)
                 return (cached.response, cached.body, 0)
             }
             if let etag = cached.etag { headers["If-None-Match"] = etag }
