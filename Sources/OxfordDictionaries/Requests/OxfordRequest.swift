@@ -15,6 +15,12 @@ public struct OxfordRequest<Response: Decodable & Sendable>: Request {
     public var queryParameters: [String: any APIParamConvertible]?
     /// `Accept: application/json`, and `app_id`/`app_key` when credentials are set.
     public var headerFields: [String: String]
+    /// The path template below the server's own path, such as `/entries/{source_lang}/{word_id}`
+    /// (see ``pathTemplate``).
+    var templateBelowServer: String
+    /// The server whose path the template starts from: ``baseURL``, unless this is a v1 request,
+    /// whose base URL holds its whole path.
+    var templateServer: URL? = nil
 
     /// Lists are sent comma-separated (`lexicalCategory=noun,verb`), as the API reads them.
     public var queryEncoder: QueryEncoder { QueryEncoder(arrayStyle: .commaSeparated) }
