@@ -46,10 +46,10 @@ public struct EndpointTelemetry: Sendable {
     /// after the controller was made is used. Only when that instrument is not a no-op does it
     /// look for the tracer in it (`InstrumentationSystem.tracer`, a dynamic protocol cast).
     var activeTracer: (any Tracer)? {
-        if let tracer { return Self.isNoOp(tracer) ? nil : tracer }
-        guard !Self.isNoOp(InstrumentationSystem.instrument) else { return nil }
+        if let tracer { return Self.isNoOp(type(of: tracer)) ? nil : tracer }
+        guard !Self.isNoOp(type(of: InstrumentationSystem.instrument)) else { return nil }
         let tracer = InstrumentationSystem.tracer
-        return Self.isNoOp(tracer) ? nil : tracer
+        return Self.isNoOp(type(of: tracer)) ? nil : tracer
     }
 
     /// The metrics backend that records, or `nil` when metrics would go nowhere.
@@ -58,9 +58,9 @@ public struct EndpointTelemetry: Sendable {
         return type(of: factory) == NOOPMetricsHandler.self ? nil : factory
     }
 
-    /// Whether `instrument` is one of the systems' no-ops: a comparison of types, without a cast.
-    private static func isNoOp(_ instrument: any Instrument) -> Bool {
-        let type = type(of: instrument)
-        return type == NoOpTracer.self || type == NoOpInstrument.self
+    /// Whether an instrument of `type` is one of the systems' no-ops: a comparison of types,
+    /// without a cast or a copy of the instrument.
+    private static func isNoOp(_ type: any Instrument.Type) -> Bool {
+        type == NoOpTracer.self || type == NoOpInstrument.self
     }
 }

@@ -34,11 +34,11 @@ final class RequestTelemetry: Sendable {
         let tracer = settings.activeTracer
         let factory = settings.activeMetricsFactory
         guard tracer != nil || factory != nil else { return nil }
-        let method = prepared.request.method.rawValue
+        let server = ServerEndpoint(origin: prepared.origin)
         let meters = factory.map {
-            RequestMeters(factory: $0, settings: settings, method: method, serverAddress: ServerEndpoint(origin: prepared.origin).address)
+            RequestMeters(factory: $0, settings: settings, method: prepared.request.method.rawValue, serverAddress: server.address)
         }
-        let span = tracer.map { startSpan(request, prepared: prepared, tracer: $0, kind: .client, redaction: redaction) }
+        let span = tracer.map { startSpan(request, prepared: prepared, server: server, tracer: $0, kind: .client, redaction: redaction) }
         return RequestTelemetry(span: span, tracer: tracer, meters: meters)
     }
 
@@ -49,7 +49,8 @@ final class RequestTelemetry: Sendable {
         _ request: R, prepared: PreparedRequest, status: Int, settings: EndpointTelemetry, redaction: Redaction
     ) {
         guard let tracer = settings.activeTracer else { return }
-        let span = startSpan(request, prepared: prepared, tracer: tracer, kind: .internal, redaction: redaction)
+        let span = startSpan(
+            request, prepared: prepared, server: ServerEndpoint(origin: prepared.origin), tracer: tracer, kind: .internal, redaction: redaction)
         span.attributes["endpointkit.cache.hit"] = true
         span.attributes["http.response.status_code"] = status
         span.end()
@@ -58,10 +59,9 @@ final class RequestTelemetry: Sendable {
     /// A span named after the request's path template (or its method alone), a child of the
     /// current context, with what is known before the request is sent.
     private static func startSpan<R: Request>(
-        _ request: R, prepared: PreparedRequest, tracer: any Tracer, kind: SpanKind, redaction: Redaction
+        _ request: R, prepared: PreparedRequest, server: ServerEndpoint, tracer: any Tracer, kind: SpanKind, redaction: Redaction
     ) -> any Span {
         let method = prepared.request.method.rawValue
-        let server = ServerEndpoint(origin: prepared.origin)
         let template = (request as? any RequestPathTemplate)?.pathTemplate
         let span = tracer.startSpan(template.map { "\(method) \($0)" } ?? method, context: ServiceContext.current ?? .topLevel, ofKind: kind)
         span.attributes["http.request.method"] = method
@@ -157,14 +157,26 @@ final class RequestTelemetry: Sendable {
     }
 }
 
-/// The host and port of an origin (`scheme://host[:port]`), for span attributes and metrics.
+/// The host and port of an origin (`scheme://host[:port]`, as ``ServerURL`` writes it), for span
+/// attributes and metrics: read from the origin's bytes, without parsing a URL.
 struct ServerEndpoint {
     var address: String
     var port: Int
 
     init(origin: String) {
-        let components = URLComponents(string: origin)
-        address = components?.host ?? ""
-        port = components?.port ?? (components?.scheme?.lowercased() == "http" ? 80 : 443)
+        // Bytes, not Foundation's string searches (which bridge to NSString).
+        let bytes = origin.utf8
+        var authority = Substring(origin)
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
+            authority = origin[bytes.index(colon, offsetBy: 3)...]
+        }
+        let isIPv6 = authority.utf8.first == UInt8(ascii: "[")
+        let hostEnd = isIPv6 ? authority.firstIndex(of: "]").map { authority.index(after: $0) } : authority.lastIndex(of: ":")
+        var host = authority[..<(hostEnd ?? authority.endIndex)]
+        if isIPv6 { host = host.dropFirst().dropLast() }
+        address = host.utf8.contains(UInt8(ascii: "%")) ? String(host).removingPercentEncoding ?? String(host) : String(host)
+        let portText = authority[(hostEnd ?? authority.endIndex)...].drop(while: { $0 == "]" || $0 == ":" })
+        // ServerURL writes the scheme in lower case.
+        port = Int(portText) ?? (origin.hasPrefix("http:") ? 80 : 443)
     }
 }
