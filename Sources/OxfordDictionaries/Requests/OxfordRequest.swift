@@ -5,7 +5,8 @@ import Foundation
 /// headers, decoding into `Response`, with the service's error body as ``OxfordServerError``.
 ///
 /// Make them with ``OxfordAPI``, which checks every argument; send them with an
-/// `EndpointController` or ``OxfordClient``.
+/// `EndpointController` or ``OxfordClient``. Traced, each is a span named after its
+/// ``pathTemplate``, such as `GET /api/v2/entries/{source_lang}/{word_id}`.
 public struct OxfordRequest<Response: Decodable & Sendable>: Request {
     /// The server, such as `https://od-api.oxforddictionaries.com/api/v2`.
     public var baseURL: URL
