@@ -99,7 +99,7 @@ echo
 echo
 echo "| contender | heap allocations per request |"
 echo "|---|---|"
-for contender in stub-send controller-load; do
+for contender in stub-send controller-load controller-load-traced; do
     echo "| $contender | $(allocations overhead-one "$contender" 20000) |"
 done
 fi

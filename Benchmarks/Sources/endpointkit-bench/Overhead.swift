@@ -2,7 +2,9 @@ import EndpointKit
 import EndpointKitTesting
 import Foundation
 import HTTPTypes
+import InMemoryTracing
 import OpenAPIRuntime
+import Tracing
 
 /// The controller's own cost per request, without a network: `load` over a stub transport against
 /// the stub transport's `send` alone, sequentially, interleaved over rounds. Wall time per request
@@ -32,6 +34,11 @@ enum Overhead {
         let base = URL(string: "http://stub.test")!
         let controller = EndpointController<EndpointDefaultServerError>(transport: transport, configuration: .init(notificationCenter: nil))
         let endpoint = Endpoint<Data>(serverURL: base, pathPrefix: "static")
+        // A tracer that keeps its spans in memory, drained after each request so memory stays flat.
+        let tracer = InMemoryTracer(recordInjections: false)
+        var tracedConfiguration = EndpointController<EndpointDefaultServerError>.Configuration(notificationCenter: nil)
+        tracedConfiguration.telemetry = EndpointTelemetry(tracer: tracer)
+        let traced = EndpointController<EndpointDefaultServerError>(transport: transport, configuration: tracedConfiguration)
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
         let contenders: [Contender] = [
             ("stub-send", "StubTransport.send and the body collected: the baseline", {
@@ -39,6 +46,11 @@ enum Overhead {
                 return try await Data(collecting: body!, upTo: 1 << 20)
             }),
             ("controller-load", "EndpointController.load(Endpoint<Data>) over the same stub", { try await controller.load(endpoint) }),
+            ("controller-load-traced", "the same, its configuration's telemetry naming an InMemoryTracer (spans drained per request)", {
+                let body = try await traced.load(endpoint)
+                _ = tracer.popFinishedSpans()
+                return body
+            }),
         ]
         return (contenders, transport)
     }

@@ -70,8 +70,6 @@ extension EndpointController {
         /// The redirected send waiting to go, and the redirects followed in this attempt.
         var pendingHop: RedirectPolicy.Hop?
         var redirectsThisAttempt = 0
-        /// Whether the request carries an idempotency key, which makes any method retryable.
-        let carriesIdempotencyKey: Bool
         /// Attempts of a resumable download that kept bytes: they do not count against the policy.
         var resumedAttempts = 0
         /// Where the retry budget (``RetryPolicy/totalBudget``) is measured from.
@@ -90,7 +88,6 @@ extension EndpointController {
             self.path = path
             self.start = start
             acceptable = request.acceptableStatusCodes ?? controller.configuration.acceptableStatusCodes
-            carriesIdempotencyKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: controller.configuration.idempotencyKeys)
             retryClockStart = start
             summary = controller.startSummary(for: prepared)
             telemetry = RequestTelemetry.start(
@@ -104,7 +101,7 @@ extension EndpointController {
                 let send = try await nextSend()
                 let outcome: AttemptOutcome<Consumed>
                 do {
-                    outcome = try await RequestTelemetry.withContext(of: telemetry) { () async throws(AttemptFailure) in try await self.send(send) }
+                    outcome = try await sendInContext(send)
                 } catch {
                     try await recover(from: error)
                     continue
@@ -147,6 +144,12 @@ extension EndpointController {
         }
 
         // MARK: Send
+
+        /// ``send(_:)``, with the request's span as the current context when it has one.
+        func sendInContext(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
+            guard let span = telemetry?.span else { return try await self.send(send) }
+            return try await RequestTelemetry.withContext(of: span) { () async throws(AttemptFailure) in try await self.send(send) }
+        }
 
         /// One send within the attempt's deadline; an acceptable answer's body goes to the
         /// consumer, any other's into memory for the error.
@@ -282,11 +285,14 @@ extension EndpointController {
             retryClockStart = ContinuousClock.now
         }
 
-        /// The retry policy's wait before the next attempt, or `nil` when none may go.
+        /// The retry policy's wait before the next attempt, or `nil` when none may go. A request
+        /// that carries an idempotency key is retryable whatever its method (checked here, when a
+        /// retry is in question, rather than for every request).
         private func retryDelay(retryAfter: Duration?) -> Duration? {
-            configuration.retryPolicy.delay(
+            let carriesKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: configuration.idempotencyKeys)
+            return configuration.retryPolicy.delay(
                 afterAttempt: max(metrics.attempts - resumedAttempts, 1), method: request.method,
-                elapsed: ContinuousClock.now - retryClockStart, retryAfter: retryAfter, carriesIdempotencyKey: carriesIdempotencyKey)
+                elapsed: ContinuousClock.now - retryClockStart, retryAfter: retryAfter, carriesIdempotencyKey: carriesKey)
         }
 
         /// Whether the retry policy sends again after this status (after waiting).

@@ -241,6 +241,9 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         if let cached {
             if cached.expires > Date() {
                 configuration.logger.debug("\(publicKey) → served from the cache")
+                RequestTelemetry.servedFromCache(
+                    request, prepared: prepared, status: cached.response.status.code, settings: configuration.telemetry,
+                    redaction: configuration.redaction)
                 return (cached.response, cached.body, 0)
             }
             if let etag = cached.etag { headers["If-None-Match"] = etag }
@@ -351,18 +354,26 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         -> R.Response
     {
         let decoder = request.decoding.map { $0.makeDecoder() } ?? self.decoder
-        let path = String((request.path.description).prefix { $0 != "?" })
         do {
             return try request.decodeResponse(body, response: response, decoder: decoder)
-        } catch let error as DecodingError {
+        } catch {
+            throw decodingFailure(error, of: request, body: body, attempts: attempts)
+        }
+    }
+
+    /// The error of an answer that did not decode, naming the request's path (made only then).
+    private func decodingFailure<R: Request>(_ error: any Error, of request: R, body: Data, attempts: Int) -> EndpointError {
+        let path = String((request.path.description).prefix { $0 != "?" })
+        switch error {
+        case let error as DecodingError:
             let (codingPath, reason) = Self.describe(error)
-            throw EndpointError(
+            return EndpointError(
                 .decoding(codingPath: codingPath, reason: reason, bodyExcerpt: EndpointError.excerpt(body)),
                 method: request.method, path: path, attempts: attempts)
-        } catch ResponseDecodingError.unacceptableContentType(let contentType, let expected) {
-            throw EndpointError(.unacceptableContentType(contentType, expected: expected), method: request.method, path: path, attempts: attempts)
-        } catch {
-            throw EndpointError(
+        case ResponseDecodingError.unacceptableContentType(let contentType, let expected):
+            return EndpointError(.unacceptableContentType(contentType, expected: expected), method: request.method, path: path, attempts: attempts)
+        default:
+            return EndpointError(
                 .decoding(codingPath: "$", reason: "\(error)", bodyExcerpt: EndpointError.excerpt(body)),
                 method: request.method, path: path, attempts: attempts)
         }

@@ -40,14 +40,27 @@ public struct EndpointTelemetry: Sendable {
     public static let disabled = EndpointTelemetry(tracer: NoOpTracer(), metricsFactory: NOOPMetricsHandler.instance)
 
     /// The tracer that records, or `nil` when spans would go nowhere.
+    ///
+    /// Without a tracer of its own, this reads the current instrument at each request (a
+    /// task-local read and a read lock), so a tracer bootstrapped, or bound with `withTracer`,
+    /// after the controller was made is used. Only when that instrument is not a no-op does it
+    /// look for the tracer in it (`InstrumentationSystem.tracer`, a dynamic protocol cast).
     var activeTracer: (any Tracer)? {
-        let tracer = self.tracer ?? InstrumentationSystem.tracer
-        return tracer is NoOpTracer ? nil : tracer
+        if let tracer { return Self.isNoOp(type(of: tracer)) ? nil : tracer }
+        guard !Self.isNoOp(type(of: InstrumentationSystem.instrument)) else { return nil }
+        let tracer = InstrumentationSystem.tracer
+        return Self.isNoOp(type(of: tracer)) ? nil : tracer
     }
 
     /// The metrics backend that records, or `nil` when metrics would go nowhere.
     var activeMetricsFactory: (any MetricsFactory)? {
         let factory = metricsFactory ?? MetricsSystem.factory
-        return factory is NOOPMetricsHandler ? nil : factory
+        return type(of: factory) == NOOPMetricsHandler.self ? nil : factory
+    }
+
+    /// Whether an instrument of `type` is one of the systems' no-ops: a comparison of types,
+    /// without a cast or a copy of the instrument.
+    private static func isNoOp(_ type: any Instrument.Type) -> Bool {
+        type == NoOpTracer.self || type == NoOpInstrument.self
     }
 }

@@ -12,16 +12,19 @@ final class RequestTelemetry: Sendable {
     let span: (any Span)?
     let tracer: (any Tracer)?
     let meters: RequestMeters?
-    /// The span's trace and span ids, for the request's log lines.
-    let logMetadata: Logger.Metadata
 
     private init(span: (any Span)?, tracer: (any Tracer)?, meters: RequestMeters?) {
         self.span = span
         self.tracer = tracer
         self.meters = meters
+    }
+
+    /// The span's trace and span ids, for a log line; made only when a line is logged.
+    var logMetadata: Logger.Metadata {
+        guard let span, let tracer else { return [:] }
         var fields: [String: String] = [:]
-        if let span, let tracer { tracer.inject(span.context, into: &fields, using: DictionaryInjector()) }
-        logMetadata = TraceLogMetadata.metadata(fromPropagation: fields)
+        tracer.inject(span.context, into: &fields, using: DictionaryInjector())
+        return TraceLogMetadata.metadata(fromPropagation: fields)
     }
 
     /// The telemetry of a request about to start, or `nil` when nothing records.
@@ -31,21 +34,42 @@ final class RequestTelemetry: Sendable {
         let tracer = settings.activeTracer
         let factory = settings.activeMetricsFactory
         guard tracer != nil || factory != nil else { return nil }
-        let method = prepared.request.method.rawValue
         let server = ServerEndpoint(origin: prepared.origin)
-        let meters = factory.map { RequestMeters(factory: $0, settings: settings, method: method, serverAddress: server.address) }
-        let span = tracer.map { tracer in
-            let template = (request as? any RequestPathTemplate)?.pathTemplate
-            let span = tracer.startSpan(
-                template.map { "\(method) \($0)" } ?? method, context: ServiceContext.current ?? .topLevel, ofKind: .client)
-            span.attributes["http.request.method"] = method
-            span.attributes["server.address"] = server.address
-            span.attributes["server.port"] = server.port
-            span.attributes["url.full"] = prepared.origin + redaction.redactTarget(prepared.request.path ?? "/")
-            if let template { span.attributes["url.template"] = template }
-            return span
+        let meters = factory.map {
+            RequestMeters(factory: $0, settings: settings, method: prepared.request.method.rawValue, serverAddress: server.address)
         }
+        let span = tracer.map { startSpan(request, prepared: prepared, server: server, tracer: $0, kind: .client, redaction: redaction) }
         return RequestTelemetry(span: span, tracer: tracer, meters: meters)
+    }
+
+    /// Reports an answer served from the cache without a send: an internal span (no request went
+    /// out, so no context is propagated) marked `endpointkit.cache.hit`, with the stored answer's
+    /// status. No metric: the HTTP client metrics count the requests sent.
+    static func servedFromCache<R: Request>(
+        _ request: R, prepared: PreparedRequest, status: Int, settings: EndpointTelemetry, redaction: Redaction
+    ) {
+        guard let tracer = settings.activeTracer else { return }
+        let span = startSpan(
+            request, prepared: prepared, server: ServerEndpoint(origin: prepared.origin), tracer: tracer, kind: .internal, redaction: redaction)
+        span.attributes["endpointkit.cache.hit"] = true
+        span.attributes["http.response.status_code"] = status
+        span.end()
+    }
+
+    /// A span named after the request's path template (or its method alone), a child of the
+    /// current context, with what is known before the request is sent.
+    private static func startSpan<R: Request>(
+        _ request: R, prepared: PreparedRequest, server: ServerEndpoint, tracer: any Tracer, kind: SpanKind, redaction: Redaction
+    ) -> any Span {
+        let method = prepared.request.method.rawValue
+        let template = (request as? any RequestPathTemplate)?.pathTemplate
+        let span = tracer.startSpan(template.map { "\(method) \($0)" } ?? method, context: ServiceContext.current ?? .topLevel, ofKind: kind)
+        span.attributes["http.request.method"] = method
+        span.attributes["server.address"] = server.address
+        span.attributes["server.port"] = server.port
+        span.attributes["url.full"] = prepared.origin + redaction.redactTarget(prepared.request.path ?? "/")
+        if let template { span.attributes["url.template"] = template }
+        return span
     }
 
     /// Writes the span's propagation fields (`traceparent`, `tracestate`) into a send's head.
@@ -54,13 +78,11 @@ final class RequestTelemetry: Sendable {
         tracer.inject(span.context, into: &fields, using: HTTPFieldsInjector())
     }
 
-    /// Runs `operation` with the span of `telemetry` as the current `ServiceContext`, so a
-    /// transport that traces itself (AsyncHTTPClient 1.37) makes its spans children of it; without
-    /// a span, runs it as it is.
-    static func withContext<T, Failure: Error>(of telemetry: RequestTelemetry?, _ operation: () async throws(Failure) -> T)
+    /// Runs `operation` with `span` as the current `ServiceContext`, so a transport that traces
+    /// itself (AsyncHTTPClient 1.37) makes its spans children of it.
+    static func withContext<T, Failure: Error>(of span: any Span, _ operation: () async throws(Failure) -> T)
         async throws(Failure) -> T
     {
-        guard let span = telemetry?.span else { return try await operation() }
         let result = await ServiceContext.$current.withValue(span.context) { () async -> Result<T, Failure> in
             do throws(Failure) {
                 return .success(try await operation())
@@ -135,14 +157,26 @@ final class RequestTelemetry: Sendable {
     }
 }
 
-/// The host and port of an origin (`scheme://host[:port]`), for span attributes and metrics.
+/// The host and port of an origin (`scheme://host[:port]`, as ``ServerURL`` writes it), for span
+/// attributes and metrics: read from the origin's bytes, without parsing a URL.
 struct ServerEndpoint {
     var address: String
     var port: Int
 
     init(origin: String) {
-        let components = URLComponents(string: origin)
-        address = components?.host ?? ""
-        port = components?.port ?? (components?.scheme?.lowercased() == "http" ? 80 : 443)
+        // Bytes, not Foundation's string searches (which bridge to NSString).
+        let bytes = origin.utf8
+        var authority = Substring(origin)
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
+            authority = origin[bytes.index(colon, offsetBy: 3)...]
+        }
+        let isIPv6 = authority.utf8.first == UInt8(ascii: "[")
+        let hostEnd = isIPv6 ? authority.firstIndex(of: "]").map { authority.index(after: $0) } : authority.lastIndex(of: ":")
+        var host = authority[..<(hostEnd ?? authority.endIndex)]
+        if isIPv6 { host = host.dropFirst().dropLast() }
+        address = host.utf8.contains(UInt8(ascii: "%")) ? String(host).removingPercentEncoding ?? String(host) : String(host)
+        let portText = authority[(hostEnd ?? authority.endIndex)...].drop(while: { $0 == "]" || $0 == ":" })
+        // ServerURL writes the scheme in lower case.
+        port = Int(portText) ?? (origin.hasPrefix("http:") ? 80 : 443)
     }
 }

@@ -72,7 +72,7 @@ public struct OxfordAPI: Sendable {
         var query = selection.parameters
         try addFields(fields, allowed: OxfordField.entryFields, endpoint: "entries", to: &query)
         if let strictMatch { query["strictMatch"] = strictMatch }
-        return request(["entries", language.rawValue, try wordID(word)], query)
+        return request(["entries", language.rawValue, try wordID(word)], query, template: "/entries/{source_lang}/{word_id}")
     }
 
     /// `/words/{language}?q=`: entries for a headword or an inflected form (`running` gives `run`).
@@ -83,7 +83,7 @@ public struct OxfordAPI: Sendable {
         var parameters = selection.parameters
         parameters["q"] = try nonEmpty(query, name: "q")
         try addFields(fields, allowed: OxfordField.entryFields, endpoint: "words", to: &parameters)
-        return request(["words", language.rawValue], parameters)
+        return request(["words", language.rawValue], parameters, template: "/words/{source_lang}")
     }
 
     /// `/lemmas/{language}/{word}`: the headwords an inflected form belongs to (`pixels` gives `pixel`).
@@ -93,7 +93,7 @@ public struct OxfordAPI: Sendable {
     ) throws(OxfordArgumentError) -> OxfordRequest<OxfordLemmatron> {
         try check(language, in: OxfordLanguage.lemmas, endpoint: "lemmas")
         let selection = OxfordSelection(grammaticalFeatures: grammaticalFeatures, lexicalCategories: lexicalCategories)
-        return request(["lemmas", language.rawValue, try wordID(word)], selection.parameters)
+        return request(["lemmas", language.rawValue, try wordID(word)], selection.parameters, template: "/lemmas/{source_lang}/{word_id}")
     }
 
     /// `/inflections/{language}/{word}`: the inflected forms of a headword.
@@ -101,7 +101,7 @@ public struct OxfordAPI: Sendable {
         throws(OxfordArgumentError) -> OxfordRequest<OxfordInflections>
     {
         try check(language, in: OxfordLanguage.inflections, endpoint: "inflections")
-        return request(["inflections", language.rawValue, try wordID(word)], strictMatch.map { ["strictMatch": $0] } ?? [:])
+        return request(["inflections", language.rawValue, try wordID(word)], strictMatch.map { ["strictMatch": $0] } ?? [:], template: "/inflections/{source_lang}/{word_id}")
     }
 
     /// `/translations/{source}/{target}/{word}`: bilingual entries.
@@ -117,7 +117,7 @@ public struct OxfordAPI: Sendable {
         var query = selection.parameters
         try addFields(fields, allowed: OxfordField.translationFields, endpoint: "translations", to: &query)
         if let strictMatch { query["strictMatch"] = strictMatch }
-        return request(["translations", source.rawValue, target.rawValue, try wordID(word)], query)
+        return request(["translations", source.rawValue, target.rawValue, try wordID(word)], query, template: "/translations/{source_lang_translate}/{target_lang_translate}/{word_id}")
     }
 
     /// `/thesaurus/{language}/{word}`: synonyms and antonyms (both by default; not an empty list).
@@ -131,7 +131,7 @@ public struct OxfordAPI: Sendable {
         var query: [String: any APIParamConvertible] = [:]
         try addFields(fields, allowed: OxfordField.thesaurusFields, endpoint: "thesaurus", to: &query)
         if let strictMatch { query["strictMatch"] = strictMatch }
-        return request(["thesaurus", language.rawValue, try wordID(word)], query)
+        return request(["thesaurus", language.rawValue, try wordID(word)], query, template: "/thesaurus/{source_lang}/{word_id}")
     }
 
     /// `/sentences/{language}/{word}`: corpus sentences.
@@ -139,7 +139,7 @@ public struct OxfordAPI: Sendable {
         throws(OxfordArgumentError) -> OxfordRequest<OxfordSentences>
     {
         try check(language, in: OxfordLanguage.sentences, endpoint: "sentences")
-        return request(["sentences", language.rawValue, try wordID(word)], strictMatch.map { ["strictMatch": $0] } ?? [:])
+        return request(["sentences", language.rawValue, try wordID(word)], strictMatch.map { ["strictMatch": $0] } ?? [:], template: "/sentences/{source_lang}/{word_id}")
     }
 
     // MARK: Search
@@ -149,7 +149,7 @@ public struct OxfordAPI: Sendable {
         throws(OxfordArgumentError) -> OxfordRequest<OxfordWordlist>
     {
         try check(language, in: OxfordLanguage.monolingual, endpoint: "search")
-        return request(["search", language.rawValue], try searchParameters(query, prefix: prefix, limit: limit, offset: offset))
+        return request(["search", language.rawValue], try searchParameters(query, prefix: prefix, limit: limit, offset: offset), template: "/search/{source_lang}")
     }
 
     /// `/search/thesaurus/{language}?q=`: thesaurus headwords matching a query.
@@ -157,7 +157,7 @@ public struct OxfordAPI: Sendable {
         throws(OxfordArgumentError) -> OxfordRequest<OxfordWordlist>
     {
         try check(language, in: OxfordLanguage.thesaurus, endpoint: "search/thesaurus")
-        return request(["search", "thesaurus", language.rawValue], try searchParameters(query, prefix: prefix, limit: limit, offset: offset))
+        return request(["search", "thesaurus", language.rawValue], try searchParameters(query, prefix: prefix, limit: limit, offset: offset), template: "/search/thesaurus/{source_lang}")
     }
 
     /// `/search/translations/{source}/{target}?q=`: bilingual headwords matching a query.
@@ -171,7 +171,7 @@ public struct OxfordAPI: Sendable {
             throw .invalidParameter(name: "target language", reason: "it is the source language \(source); they must differ")
         }
         return request(
-            ["search", "translations", source.rawValue, target.rawValue], try searchParameters(query, prefix: prefix, limit: limit, offset: offset))
+            ["search", "translations", source.rawValue, target.rawValue], try searchParameters(query, prefix: prefix, limit: limit, offset: offset), template: "/search/translations/{source_lang_search}/{target_lang_search}")
     }
 
     // MARK: Utility
@@ -181,7 +181,7 @@ public struct OxfordAPI: Sendable {
         var query: [String: any APIParamConvertible] = [:]
         if let source { query["sourceLanguage"] = source }
         if let target { query["targetLanguage"] = target }
-        return request(["languages"], query)
+        return request(["languages"], query, template: "/languages")
     }
 
     /// `/filters` or `/filters/{endpoint}` (`entries`, `lemmas`).
@@ -189,7 +189,7 @@ public struct OxfordAPI: Sendable {
         if let endpoint, !["entries", "lemmas"].contains(endpoint) {
             throw .invalidParameter(name: "endpoint", reason: "\(endpoint) has no filter list; entries and lemmas do")
         }
-        return request(["filters"] + (endpoint.map { [$0] } ?? []), [:])
+        return request(["filters"] + (endpoint.map { [$0] } ?? []), [:], template: endpoint == nil ? "/filters" : "/filters/{endpoint}")
     }
 
     /// `/fields` or `/fields/{endpoint}` (`entries`, `thesaurus`).
@@ -197,7 +197,7 @@ public struct OxfordAPI: Sendable {
         if let endpoint, !["entries", "thesaurus"].contains(endpoint) {
             throw .invalidParameter(name: "endpoint", reason: "\(endpoint) has no field list; entries and thesaurus do")
         }
-        return request(["fields"] + (endpoint.map { [$0] } ?? []), [:])
+        return request(["fields"] + (endpoint.map { [$0] } ?? []), [:], template: endpoint == nil ? "/fields" : "/fields/{endpoint}")
     }
 
     /// `/domains/{language}` or `/domains/{source}/{target}`.
@@ -241,7 +241,7 @@ public struct OxfordAPI: Sendable {
         guard query.count > 1 else {
             throw .invalidParameter(name: "word", reason: "none given; give a wordform, trueCase, lemma or lexicalCategory")
         }
-        return request(["stats", "frequency", "word", language.rawValue], query)
+        return request(["stats", "frequency", "word", language.rawValue], query, template: "/stats/frequency/word/{source_lang}")
     }
 
     /// `/stats/frequency/words/{language}`: frequencies of many words, sorted, paged by `offset` and `limit`.
@@ -261,7 +261,7 @@ public struct OxfordAPI: Sendable {
         if let maxFrequency { query["maxFrequency"] = try nonNegative(maxFrequency, name: "maxFrequency") }
         if let offset { query["offset"] = try nonNegative(offset, name: "offset") }
         if let limit { query["limit"] = try positive(limit, name: "limit") }
-        return request(["stats", "frequency", "words", language.rawValue], query)
+        return request(["stats", "frequency", "words", language.rawValue], query, template: "/stats/frequency/words/{source_lang}")
     }
 
     /// `/stats/frequency/ngrams/{language}/{corpus}/{size}`: ngram counts (size 1 to 4). The v1 swagger
@@ -281,7 +281,7 @@ public struct OxfordAPI: Sendable {
         if let maxFrequency { query["maxFrequency"] = try nonNegative(maxFrequency, name: "maxFrequency") }
         if let offset { query["offset"] = try nonNegative(offset, name: "offset") }
         if let limit { query["limit"] = try positive(limit, name: "limit") }
-        return request(["stats", "frequency", "ngrams", language.rawValue, corpus, String(size)], query)
+        return request(["stats", "frequency", "ngrams", language.rawValue, corpus, String(size)], query, template: "/stats/frequency/ngrams/{source_lang}/{corpus}/{ngram-size}")
     }
 
     // MARK: The original (v1) layout
@@ -307,13 +307,19 @@ public struct OxfordAPI: Sendable {
         let url = URL(string: base + target.path) ?? v1BaseURL
         var query: [String: any APIParamConvertible] = [:]
         for item in target.query { query[item.name] = item.value }
-        return OxfordRequest(baseURL: url, path: EndpointPath(segments: []), queryParameters: query.isEmpty ? nil : query, headerFields: headerFields)
+        return OxfordRequest(
+            baseURL: url, path: EndpointPath(segments: []), queryParameters: query.isEmpty ? nil : query, headerFields: headerFields,
+            templateBelowServer: v1.pathTemplate, templateServer: v1BaseURL)
     }
 
     // MARK: - Building
 
-    private func request<Response>(_ segments: [String], _ query: [String: any APIParamConvertible]) -> OxfordRequest<Response> {
-        OxfordRequest(baseURL: baseURL, path: EndpointPath(segments: segments), queryParameters: query.isEmpty ? nil : query, headerFields: headerFields)
+    /// A request for the path `segments` below the server, whose template (for span names) is
+    /// `template`: the segments with the language, word and other values in braces.
+    private func request<Response>(_ segments: [String], _ query: [String: any APIParamConvertible], template: String) -> OxfordRequest<Response> {
+        OxfordRequest(
+            baseURL: baseURL, path: EndpointPath(segments: segments), queryParameters: query.isEmpty ? nil : query, headerFields: headerFields,
+            templateBelowServer: template)
     }
 
     private func labels(_ list: String, _ language: OxfordLanguage, _ target: OxfordLanguage?) throws(OxfordArgumentError)
@@ -321,14 +327,14 @@ public struct OxfordAPI: Sendable {
     {
         guard let target else {
             try check(language, in: OxfordLanguage.monolingual, endpoint: list)
-            return request([list, language.rawValue], [:])
+            return request([list, language.rawValue], [:], template: "/\(list)/{source_lang}")
         }
         try check(language, in: OxfordLanguage.bilingualSource, endpoint: list)
         try check(target, in: OxfordLanguage.bilingualTarget, endpoint: list)
         guard language != target else {
             throw .invalidParameter(name: "target language", reason: "it is the source language \(language); they must differ")
         }
-        return request([list, language.rawValue, target.rawValue], [:])
+        return request([list, language.rawValue, target.rawValue], [:], template: "/\(list)/{source_lang}/{target_lang}")
     }
 
     private func check(_ language: OxfordLanguage, in allowed: [OxfordLanguage], endpoint: String) throws(OxfordArgumentError) {

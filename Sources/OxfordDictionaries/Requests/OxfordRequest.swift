@@ -5,7 +5,8 @@ import Foundation
 /// headers, decoding into `Response`, with the service's error body as ``OxfordServerError``.
 ///
 /// Make them with ``OxfordAPI``, which checks every argument; send them with an
-/// `EndpointController` or ``OxfordClient``.
+/// `EndpointController` or ``OxfordClient``. Traced, each is a span named after its
+/// ``pathTemplate``, such as `GET /api/v2/entries/{source_lang}/{word_id}`.
 public struct OxfordRequest<Response: Decodable & Sendable>: Request {
     /// The server, such as `https://od-api.oxforddictionaries.com/api/v2`.
     public var baseURL: URL
@@ -15,6 +16,12 @@ public struct OxfordRequest<Response: Decodable & Sendable>: Request {
     public var queryParameters: [String: any APIParamConvertible]?
     /// `Accept: application/json`, and `app_id`/`app_key` when credentials are set.
     public var headerFields: [String: String]
+    /// The path template below the server's own path, such as `/entries/{source_lang}/{word_id}`
+    /// (see ``pathTemplate``).
+    var templateBelowServer: String
+    /// The server whose path the template starts from: ``baseURL``, unless this is a v1 request,
+    /// whose base URL holds its whole path.
+    var templateServer: URL? = nil
 
     /// Lists are sent comma-separated (`lexicalCategory=noun,verb`), as the API reads them.
     public var queryEncoder: QueryEncoder { QueryEncoder(arrayStyle: .commaSeparated) }

@@ -39,6 +39,32 @@ struct SandboxTracingTests {
         }
     }
 
+    @Test("Oxford requests are named after their path templates, without the word or the credentials")
+    func spanNamesOfOxfordRequests() async throws {
+        // Ids of its own: the sandbox records server spans under the ids its requests carry, and
+        // the test above looks for its server span by trace id among them.
+        let tracer = InMemoryTracer(idGenerator: .init(nextTraceID: { "names-\(UUID())" }, nextSpanID: { "names-\(UUID())" }))
+        try await withSandbox { server in
+            var configuration = EndpointController<OxfordServerError>.Configuration(retryPolicy: .none, notificationCenter: nil)
+            configuration.telemetry = EndpointTelemetry(tracer: tracer)
+            let client = OxfordClient(api: OxfordAPI(baseURL: server.baseURL, credentials: testCredentials), configuration: configuration)
+            _ = try await client.entries("ace")
+            _ = try await client.lemmas("pixels")
+            _ = try await client.send(OxfordAPIRequest(withWord: "run", hasRequestedExampleSentencesQuery: true), as: OxfordSentences.self)
+        }
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName) == [
+            "GET /api/v2/entries/{source_lang}/{word_id}",
+            "GET /api/v2/lemmas/{source_lang}/{word_id}",
+            "GET /api/v1/entries/{source_lang}/{word_id}/sentences",
+        ])
+        #expect(spans.map { Self.string($0, "url.template") } == spans.map { Optional(String($0.operationName.dropFirst("GET ".count))) })
+        for span in spans {
+            let named = span.operationName
+            #expect(!["ace", "pixels", "run", testCredentials.appID, testCredentials.appKey].contains { named.contains($0) })
+        }
+    }
+
     /// A string attribute of `span`.
     private static func string(_ span: FinishedInMemorySpan, _ name: String) -> String? {
         guard case .string(let value)? = span.attributes[name]?.toSpanAttribute() else { return nil }
