@@ -19,7 +19,8 @@ import OpenAPIRuntime
 /// ```
 ///
 /// The client must not follow redirects (`redirectConfiguration: .disallow`): the controller
-/// follows them itself, and keeps credentials from other origins.
+/// follows them itself, and keeps credentials from other origins. Leave its own tracing off
+/// (`tracing.tracer = nil`) when the controller traces, as ``nonRedirectingClient`` does.
 public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Sendable {
     /// The client that sends.
     public let client: HTTPClient
@@ -44,8 +45,16 @@ public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Send
 
     /// One client for the process that leaves redirects to the controller, on AsyncHTTPClient's
     /// shared event loops. It lives as long as the process, so it is never shut down.
-    public static let nonRedirectingClient = HTTPClient(
-        eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+    ///
+    /// Its own tracing is off: the controller makes each request's client span and sends its
+    /// context (`EndpointTelemetry`). AsyncHTTPClient's delegate API, which this transport uses,
+    /// starts its spans on an event loop, outside the caller's task, so they would stand apart
+    /// from the controller's trace as spans of their own.
+    public static let nonRedirectingClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.tracing.tracer = nil
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// Sends `request` to `baseURL` joined with its path, streaming `body`; the answer's body
     /// streams as it arrives.

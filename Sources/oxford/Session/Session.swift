@@ -53,8 +53,8 @@ struct Session: Sendable {
         httpConfiguration.tracing.tracer = nil
         httpConfiguration.timeout.connect = .milliseconds(Int64(min(options.timeout, 10) * 1000))
         let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
-        // AsyncHTTPClient bounds the wait for the head; the controller's deadline the whole attempt.
-        let transport = AsyncHTTPClientEndpointTransport(client: httpClient, timeout: configuration.timeout)
+        // The controller hands each attempt's deadline to the transport, which bounds head and body.
+        let transport = AsyncHTTPClientEndpointTransport(client: httpClient)
         let client = OxfordClient(api: OxfordAPI(baseURL: v2, v1BaseURL: v1, credentials: credentials), transport: transport, configuration: configuration)
         return Session(client: client, httpClient: httpClient, sandbox: sandbox)
     }

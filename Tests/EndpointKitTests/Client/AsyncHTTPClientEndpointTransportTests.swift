@@ -27,6 +27,9 @@ struct AsyncHTTPClientEndpointTransportTests {
             let text = try await String(collecting: try #require(body), upTo: 1 << 16)
             #expect(text == #"{"path":"/api/v2/items?page=2"}"#)
 
+            // The controller makes the client spans: the shared client makes none of its own.
+            #expect(AsyncHTTPClientEndpointTransport.nonRedirectingClient.tracer == nil)
+
             let (headResponse, headBody) = try await transport.send(
                 HTTPRequest(method: .head, scheme: nil, authority: nil, path: "/x"), body: nil, baseURL: server.baseURL, operationID: "head")
             #expect(headResponse.status == .ok && headBody == nil)
