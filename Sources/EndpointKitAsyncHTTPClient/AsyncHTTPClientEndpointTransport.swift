@@ -9,9 +9,8 @@ import OpenAPIRuntime
 /// A `ClientTransport` over AsyncHTTPClient's `HTTPClient`, made for `EndpointController`: the
 /// request head maps straight onto AsyncHTTPClient's (the URL is the base URL and the head's path
 /// joined, never re-parsed through `URLComponents`), bodies stream both ways with back-pressure,
-/// and each exchange carries its own deadline, which AsyncHTTPClient enforces from the send to the
-/// last byte of the answer (`DeadlineEnforcingTransport`), so the controller runs each attempt in
-/// its caller's task.
+/// and each exchange carries its own deadline, from the send to the last byte of the answer
+/// (`DeadlineEnforcingTransport`), so the controller runs each attempt in its caller's task.
 ///
 /// ```swift
 /// let controller = EndpointController<EndpointDefaultServerError>.asyncHTTPClient()
@@ -65,8 +64,9 @@ public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Send
     }
 
     /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, within `timeout`: once it
-    /// passes, AsyncHTTPClient fails the exchange, and this throws `TransportDeadlineExceeded`
-    /// (from here while the head is awaited, from the body's iteration after).
+    /// passes, the exchange's AsyncHTTPClient task is cancelled, and this throws
+    /// `TransportDeadlineExceeded` (from here while the head is awaited, from the body's iteration
+    /// after).
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration)
         async throws -> (HTTPResponse, HTTPBody?)
     {
@@ -76,11 +76,17 @@ public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Send
     private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, timeout: Duration?) async throws
         -> (HTTPResponse, HTTPBody?)
     {
-        let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) }
-        let outgoing = try Self.clientRequest(request, body: try await outgoingBody(body), baseURL: baseURL)
+        let deadline = ExchangeDeadline(timeout: timeout)
+        let outgoing: HTTPClient.Request
+        do {
+            outgoing = try Self.clientRequest(request, body: try await outgoingBody(body), baseURL: baseURL)
+        } catch {
+            deadline.end()
+            throw deadline.failure(error)
+        }
         let client = self.client
-        return try await AsyncHTTPClientExchange(method: request.method, timeout: timeout).answer { exchange in
-            client.execute(request: outgoing, delegate: exchange, eventLoop: .indifferent, deadline: deadline, logger: nil)
+        return try await AsyncHTTPClientExchange(method: request.method, deadline: deadline).answer { exchange in
+            client.execute(request: outgoing, delegate: exchange, eventLoop: .indifferent, deadline: nil, logger: nil)
         }
     }
 

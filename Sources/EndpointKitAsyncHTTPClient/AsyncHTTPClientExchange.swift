@@ -9,9 +9,12 @@ import OpenAPIRuntime
 /// One exchange through AsyncHTTPClient's delegate API: hands the answer's head to the sender and
 /// its body to an `AsyncSequence` with back-pressure.
 ///
-/// AsyncHTTPClient's delegate API enforces a deadline over the whole exchange, body included, and
-/// its task can be failed from outside; its async API stops enforcing its deadline once the head
-/// arrives. So this is what lets ``AsyncHTTPClientEndpointTransport`` bound an attempt by itself.
+/// AsyncHTTPClient's delegate API hands out a task that can be cancelled from outside at any
+/// point of the exchange, body included (its async API offers that only through the caller's
+/// task). So this is what lets ``AsyncHTTPClientEndpointTransport`` bound an attempt by itself:
+/// an `ExchangeDeadline` cancels the task when it passes. AsyncHTTPClient's own deadline is not
+/// used: it sets a timer on the event loop for each request, which wakes the loop from another
+/// thread (3.7 context switches per request more, BENCHMARKS.md).
 ///
 /// The head of a small answer whose length is known waits for the body, which follows at once:
 /// the sender then resumes once, with the whole body, instead of once for the head and again for
@@ -50,13 +53,13 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
     }
 
     private let method: HTTPRequest.Method
-    private let timeout: Duration?
+    private let deadline: ExchangeDeadline
     private let state = NIOLockedValueBox(State())
 
-    /// An exchange of a request with `method` (a HEAD answer has no body), limited to `timeout`.
-    init(method: HTTPRequest.Method, timeout: Duration?) {
+    /// An exchange of a request with `method` (a HEAD answer has no body), within `deadline`.
+    init(method: HTTPRequest.Method, deadline: ExchangeDeadline) {
         self.method = method
-        self.timeout = timeout
+        self.deadline = deadline
     }
 
     /// Starts the exchange with `start` and waits for the answer's head (and a small answer's
@@ -76,6 +79,7 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
                     return state.cancelled
                 }
                 if cancelled { task.cancel() }
+                deadline.onStop { task.cancel() }
             }
         } onCancel: {
             cancel()
@@ -143,6 +147,7 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        deadline.end()
         let ending = state.withLockedValue { state -> Phase in
             defer { state.phase = .done }
             return state.phase
@@ -165,6 +170,7 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
     }
 
     func didTerminate() {
+        deadline.end()
         let (task, demand, finished) = state.withLockedValue { state -> (HTTPClient.Task<Void>?, EventLoopPromise<Void>?, Bool) in
             defer { state.pendingDemand = nil }
             if case .done = state.phase { return (state.task, state.pendingDemand, true) }
@@ -196,6 +202,7 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
     /// `Content-Length`) had arrived: AsyncHTTPClient fails an exchange whose server answered
     /// before the request body was all sent, after the answer came complete.
     private func end(with error: any Error) {
+        deadline.end()
         let (ending, demand, arrivedWhole) = state.withLockedValue { state -> (Phase, EventLoopPromise<Void>?, Bool) in
             defer {
                 state.phase = .done
@@ -244,12 +251,11 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
         waiter?.resume(with: result)
     }
 
-    /// AsyncHTTPClient's failure as the controller reads it: its deadline's as
-    /// ``TransportDeadlineExceeded``, a cancellation the caller asked for as `CancellationError`.
+    /// AsyncHTTPClient's failure as the controller reads it: the deadline's as
+    /// `TransportDeadlineExceeded`, a cancellation the caller asked for as `CancellationError`.
     private func mapFailure(_ error: any Error) -> any Error {
-        guard let clientError = error as? HTTPClientError else { return error }
-        if clientError == .deadlineExceeded, let timeout { return TransportDeadlineExceeded(timeout: timeout) }
-        if clientError == .cancelled, state.withLockedValue({ $0.cancelled }) { return CancellationError() }
+        if deadline.hasExpired { return deadline.failure(error) }
+        if (error as? HTTPClientError) == .cancelled, state.withLockedValue({ $0.cancelled }) { return CancellationError() }
         return error
     }
 }

@@ -52,6 +52,8 @@ enum EndToEnd {
         let ownControllerClient = makeClient()
         let ownTransport = AsyncHTTPClientEndpointTransport(client: ownTransportClient)
         let ownController = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(ownControllerClient)
+        let ownUnboundedController = EndpointController<EndpointDefaultServerError>.asyncHTTPClient(
+            ownControllerClient, configuration: .init(enforcesTimeouts: false))
         let ownTaskControllerClient = makeClient()
         let ownTaskController = EndpointController<EndpointDefaultServerError>(
             transport: OwnDeadlineHidden(inner: AsyncHTTPClientEndpointTransport(client: ownTaskControllerClient)))
@@ -75,6 +77,7 @@ enum EndToEnd {
         let streamingSessionController = EndpointController<EndpointDefaultServerError>(transport: URLSessionEndpointTransport(responseDelivery: .streamed))
         let openAPISessionController = EndpointController<EndpointDefaultServerError>(transport: sessionTransport)
         let endpoint = Endpoint<OxfordRetrieveEntry>(serverURL: baseURL, pathPrefix: "entry")
+        let dataEndpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "entry")
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/entry")
 
         let contenders = [
@@ -88,6 +91,15 @@ enum EndToEnd {
             },
             Contender(family: "ahc", name: "ahc-ek-controller", note: "EndpointController.asyncHTTPClient(), Endpoint<OxfordRetrieveEntry>") {
                 try await ownController.load(endpoint)
+            },
+            Contender(family: "ahc", name: "ahc-ek-transport-deadline", note: "AsyncHTTPClientEndpointTransport.send(…, timeout: 60 s) alone: what its deadline costs") {
+                try await send(ownTransport, head, baseURL, timeout: .seconds(60))
+            },
+            Contender(family: "ahc", name: "ahc-ek-controller-data", note: "EndpointController.asyncHTTPClient(), Endpoint<Data>, decoded after as the raw contenders do") {
+                try E2EDocument.decode(try await ownController.load(dataEndpoint))
+            },
+            Contender(family: "ahc", name: "ahc-ek-controller-unbounded", note: "EndpointController.asyncHTTPClient() with `enforcesTimeouts: false`: no deadline at all") {
+                try await ownUnboundedController.load(endpoint)
             },
             Contender(family: "ahc", name: "ahc-ek-controller-task", note: "the same, the deadline enforced by the controller's task per attempt (the transport's own hidden): the path before issue 17's native deadlines") {
                 try await ownTaskController.load(endpoint)
@@ -112,6 +124,15 @@ enum EndToEnd {
             },
             Contender(family: "urlsession", name: "urlsession-raw", note: "URLSession.data(for:), .default configuration, JSONDecoder") {
                 let (data, response) = try await rawSession.data(for: URLRequest(url: url))
+                guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
+                return try E2EDocument.decode(data)
+            },
+            Contender(family: "urlsession", name: "urlsession-raw-completion", note: "URLSession.dataTask(with:completionHandler:) in a continuation, .default configuration, JSONDecoder") {
+                let (data, response) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                    rawSession.dataTask(with: URLRequest(url: url)) { data, response, error in
+                        if let data, let response { continuation.resume(returning: (data, response)) } else { continuation.resume(throwing: error ?? URLError(.badServerResponse)) }
+                    }.resume()
+                }
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
                 return try E2EDocument.decode(data)
             },
@@ -171,6 +192,15 @@ enum EndToEnd {
     /// One request through `transport` alone, its body collected and decoded as the raw contenders do.
     private static func send(_ transport: some ClientTransport, _ head: HTTPRequest, _ baseURL: URL) async throws -> OxfordRetrieveEntry {
         let (response, body) = try await transport.send(head, body: nil, baseURL: baseURL, operationID: "entry")
+        guard response.status == .ok, let body else { throw BenchmarkError.mismatch("status \(response.status)") }
+        return try E2EDocument.decode(try await Data(collecting: body, upTo: 1 << 20))
+    }
+
+    /// The same through a deadline-enforcing transport's `send(…, timeout:)`.
+    private static func send(
+        _ transport: some DeadlineEnforcingTransport, _ head: HTTPRequest, _ baseURL: URL, timeout: Duration
+    ) async throws -> OxfordRetrieveEntry {
+        let (response, body) = try await transport.send(head, body: nil, baseURL: baseURL, operationID: "entry", timeout: timeout)
         guard response.status == .ok, let body else { throw BenchmarkError.mismatch("status \(response.status)") }
         return try E2EDocument.decode(try await Data(collecting: body, upTo: 1 << 20))
     }
@@ -342,7 +372,13 @@ enum EndToEnd {
             throw BenchmarkError.usage("no contender \(name): \(contenders.map(\.name).joined(separator: ", "))")
         }
         _ = try await contender.fetch()
+        let before = allocations()
         for _ in 0..<count { _ = try await contender.fetch() }
+        // Heap allocations of the whole process (the event loop's threads too) per request, when
+        // `malloc-count.so` is preloaded.
+        if let before, let after = allocations() {
+            print(String(format: "allocations per request: %.2f", Double(after - before) / Double(max(count, 1))))
+        }
         try await shutdown()
     }
 

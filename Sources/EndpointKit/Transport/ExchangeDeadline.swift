@@ -1,12 +1,22 @@
 import Foundation
 
-/// The deadline of one exchange inside a transport, and what stops the exchange.
+/// The deadline of one exchange inside a transport, and what stops the exchange: for transports
+/// that adopt ``DeadlineEnforcingTransport``.
 ///
-/// The exchange names its stop action once it has something to stop (a URLSession task); the
-/// deadline passing runs it, as does ``cancel()`` (the caller's task cancelled). A deadline set
-/// after its action ran, or after the exchange ended, does nothing. One entry of the shared
-/// ``DeadlineScheduler`` per exchange: no task and no timer of its own.
-final class ExchangeDeadline: Sendable {
+/// The exchange names its stop action once it has something to stop (a URLSession task, an
+/// AsyncHTTPClient task); the deadline passing runs it, as does ``cancel()`` (the caller's task
+/// cancelled). A stop action named after the deadline passed runs at once; nothing runs after
+/// ``end()``. Each deadline is one entry of a scheduler that all share, with one timer set for
+/// the earliest: no task, no timer and no wake-up of an event loop of its own, which is what
+/// makes it cheap enough for every request (BENCHMARKS.md, *Deadlines the transports enforce*).
+///
+/// ```swift
+/// let deadline = ExchangeDeadline(timeout: .seconds(10))
+/// defer { deadline.end() }
+/// deadline.onStop { task.cancel() }
+/// do { return try await answer(of: task) } catch { throw deadline.failure(error) }
+/// ```
+public final class ExchangeDeadline: Sendable {
     private struct State {
         var expired = false
         var cancelled = false
@@ -16,12 +26,12 @@ final class ExchangeDeadline: Sendable {
     }
 
     /// The exchange's time limit; `nil` for none.
-    let timeout: Duration?
+    public let timeout: Duration?
     private let state = Locked(State())
 
     /// A deadline `timeout` from now, or none when `timeout` is `nil`. The scheduler holds it
     /// until ``end()`` or the deadline, whichever comes first.
-    init(timeout: Duration?) {
+    public init(timeout: Duration?) {
         self.timeout = timeout
         guard let timeout else { return }
         let token = DeadlineScheduler.shared.schedule(after: timeout) { self.expire() }
@@ -29,11 +39,11 @@ final class ExchangeDeadline: Sendable {
     }
 
     /// Whether the deadline passed before the exchange ended.
-    var hasExpired: Bool { state.withLock { $0.expired } }
+    public var hasExpired: Bool { state.withLock { $0.expired } }
 
     /// Names what stops the exchange; runs it at once when the deadline has passed or the caller
     /// cancelled already.
-    func onStop(_ stop: @escaping @Sendable () -> Void) {
+    public func onStop(_ stop: @escaping @Sendable () -> Void) {
         let stopNow = state.withLock { state -> Bool in
             guard !state.ended else { return false }
             state.stop = stop
@@ -43,7 +53,7 @@ final class ExchangeDeadline: Sendable {
     }
 
     /// Stops the exchange because the caller's task was cancelled.
-    func cancel() {
+    public func cancel() {
         let stop = state.withLock { state -> (@Sendable () -> Void)? in
             guard !state.ended, !state.expired else { return nil }
             state.cancelled = true
@@ -53,7 +63,7 @@ final class ExchangeDeadline: Sendable {
     }
 
     /// The exchange is over: the deadline no longer applies.
-    func end() {
+    public func end() {
         let token = state.withLock { state -> DeadlineScheduler.Token? in
             state.ended = true
             state.stop = nil
@@ -63,7 +73,7 @@ final class ExchangeDeadline: Sendable {
     }
 
     /// `error`, or ``TransportDeadlineExceeded`` when the deadline caused it.
-    func failure(_ error: any Error) -> any Error {
+    public func failure(_ error: any Error) -> any Error {
         guard let timeout, hasExpired else { return error }
         return TransportDeadlineExceeded(timeout: timeout)
     }
