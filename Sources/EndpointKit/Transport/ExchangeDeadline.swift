@@ -10,12 +10,10 @@ import Foundation
 /// the earliest: no task, no timer and no wake-up of an event loop of its own, which is what
 /// makes it cheap enough for every request (BENCHMARKS.md, *Deadlines the transports enforce*).
 ///
-/// ```swift
-/// let deadline = ExchangeDeadline(timeout: .seconds(10))
-/// defer { deadline.end() }
-/// deadline.onStop { task.cancel() }
-/// do { return try await answer(of: task) } catch { throw deadline.failure(error) }
-/// ```
+/// A transport makes one per exchange, names with ``onStop(_:)`` what cancels its work, calls
+/// ``cancel()`` from the caller's cancellation handler and ``end()`` when the last byte has
+/// arrived, and passes every failure through ``failure(_:)``, which turns the one the deadline
+/// caused into ``TransportDeadlineExceeded``.
 public final class ExchangeDeadline: Sendable {
     private struct State {
         var expired = false

@@ -107,7 +107,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     }
 
     /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, within `timeout`: once it
-    /// passes, the URLSession task is cancelled and the exchange fails with
+    /// passes, the exchange is cancelled and fails with
     /// ``TransportDeadlineExceeded``, while waiting for the head or while the body streams in.
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration)
         async throws -> (HTTPResponse, HTTPBody?)
