@@ -52,12 +52,7 @@ public final class ExchangeDeadline: Sendable {
 
     /// Stops the exchange because the caller's task was cancelled.
     public func cancel() {
-        let stop = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.ended, !state.expired else { return nil }
-            state.cancelled = true
-            return state.stop
-        }
-        stop?()
+        stop(because: \.cancelled)
     }
 
     /// The exchange is over: the deadline no longer applies.
@@ -77,9 +72,15 @@ public final class ExchangeDeadline: Sendable {
     }
 
     private func expire() {
+        stop(because: \.expired)
+    }
+
+    /// Runs the stop action once, the first time the exchange is cancelled or expires before it
+    /// ends, noting which (`reason`).
+    private func stop(because reason: WritableKeyPath<State, Bool>) {
         let stop = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.ended, !state.cancelled else { return nil }
-            state.expired = true
+            guard !state.ended, !state.cancelled, !state.expired else { return nil }
+            state[keyPath: reason] = true
             return state.stop
         }
         stop?()
