@@ -43,7 +43,6 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
         var phase = Phase.waiting
         var waiter: CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>?
         var task: HTTPClient.Task<Void>?
-        var cancelled = false
         /// The consumer's demand for more, waited on while the body's buffer is full.
         var pendingDemand: EventLoopPromise<Void>?
         var demandArrived = false
@@ -74,25 +73,13 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
                 // AsyncHTTPClient may fail a task without telling its delegate (a server that
                 // answers before the request body is sent: `requestStreamCancelled`).
                 task.futureResult.whenFailure { error in self.end(with: error) }
-                let cancelled = state.withLockedValue { state -> Bool in
-                    state.task = task
-                    return state.cancelled
-                }
-                if cancelled { task.cancel() }
+                state.withLockedValue { $0.task = task }
+                // Runs at once when the caller cancelled, or the deadline passed, before this.
                 deadline.onStop { task.cancel() }
             }
         } onCancel: {
-            cancel()
+            deadline.cancel()
         }
-    }
-
-    /// Stops the exchange: the caller gave up.
-    func cancel() {
-        let task = state.withLockedValue { state -> HTTPClient.Task<Void>? in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
     }
 
     // MARK: HTTPClientResponseDelegate
@@ -252,10 +239,11 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
     }
 
     /// AsyncHTTPClient's failure as the controller reads it: the deadline's as
-    /// `TransportDeadlineExceeded`, a cancellation the caller asked for as `CancellationError`.
+    /// `TransportDeadlineExceeded`, any other cancellation as `CancellationError` (the caller's: a
+    /// reader that stops early ends the exchange before its cancellation is heard).
     private func mapFailure(_ error: any Error) -> any Error {
         if deadline.hasExpired { return deadline.failure(error) }
-        if (error as? HTTPClientError) == .cancelled, state.withLockedValue({ $0.cancelled }) { return CancellationError() }
+        if (error as? HTTPClientError) == .cancelled { return CancellationError() }
         return error
     }
 }

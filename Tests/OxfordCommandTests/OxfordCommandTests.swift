@@ -4,30 +4,11 @@ import OxfordSandbox
 import ProcessTesting
 import Testing
 
-/// A sandbox that only takes one credential pair, as a configured server, for the duration of `body`.
 private let oxford = ProcessRunner(product: "oxford")
 
 /// Runs `oxford arguments…`.
 private func run(_ arguments: [String], environment: [String: String] = ProcessRunner.environment()) async throws -> ProcessRunner.Result {
     try await oxford.run(arguments, environment: environment)
-}
-
-private func withConfiguredServer<T>(_ body: ([String: String]) async throws -> T) async throws -> T {
-    var logger = Logger(label: "OxfordCommandTests")
-    logger.logLevel = .warning
-    let server = try await OxfordSandboxServer.start(
-        OxfordSandbox(lexicon: try SandboxLexicon.bundled(), credentials: .exactly(appID: "cli-id", appKey: "cli-key-s3cret")), logger: logger)
-    let environment = ProcessRunner.environment([
-        "OXFORD_APP_ID": "cli-id", "OXFORD_APP_KEY": "cli-key-s3cret", "OXFORD_BASE_URL": server.baseURL.absoluteString,
-    ])
-    do {
-        let result = try await body(environment)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
 }
 
 @Suite("oxford: every command, run as a binary")

@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import OxfordSandbox
 import ProcessTesting
 import Testing
 
@@ -29,15 +27,9 @@ struct TraceOptionTests {
 
     @Test("--trace against a configured server prints no credential")
     func noCredentials() async throws {
-        var logger = Logger(label: "TraceOptionTests")
-        logger.logLevel = .warning
-        let server = try await OxfordSandboxServer.start(
-            OxfordSandbox(lexicon: try SandboxLexicon.bundled(), credentials: .exactly(appID: "cli-id", appKey: "cli-key-s3cret")), logger: logger)
-        let environment = ProcessRunner.environment([
-            "OXFORD_APP_ID": "cli-id", "OXFORD_APP_KEY": "cli-key-s3cret", "OXFORD_BASE_URL": server.baseURL.absoluteString,
-        ])
-        let result = try await oxford.run(["define", "ace", "--trace"], environment: environment)
-        await server.stop()
+        let result = try await withConfiguredServer { environment in
+            try await oxford.run(["define", "ace", "--trace"], environment: environment)
+        }
         #expect(result.status == 0)
         #expect(spans(result.errors).contains { $0.count > 5 && $0[4] == "client" })
         #expect(!result.errors.contains("cli-key-s3cret"))
