@@ -158,15 +158,19 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
 
     func didTerminate() {
         deadline.end()
-        let (task, demand, finished) = state.withLockedValue { state -> (HTTPClient.Task<Void>?, EventLoopPromise<Void>?, Bool) in
-            defer { state.pendingDemand = nil }
-            if case .done = state.phase { return (state.task, state.pendingDemand, true) }
-            state.phase = .done
-            return (state.task, state.pendingDemand, false)
+        let (task, demand, ending) = state.withLockedValue { state -> (HTTPClient.Task<Void>?, EventLoopPromise<Void>?, Phase) in
+            defer {
+                state.pendingDemand = nil
+                state.phase = .done
+            }
+            return (state.task, state.pendingDemand, state.phase)
         }
         demand?.succeed()
-        // The reader stopped before the end of the body: nothing will read the rest.
-        if !finished { task?.cancel() }
+        guard case .streaming(let source) = ending else { return }
+        // The reader stopped before the end of the body: nothing will read the rest. A source is
+        // always finished before it is let go (NIO stops the process otherwise).
+        source.finish()
+        task?.cancel()
     }
 
     // MARK: Stages
@@ -212,7 +216,13 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
     private func stream(length: HTTPBody.Length) -> HTTPBody {
         let producer = Producer.makeSequence(
             backPressureStrategy: .init(lowWatermark: 1, highWatermark: 2), finishOnDeinit: false, delegate: self)
-        state.withLockedValue { $0.phase = .streaming(producer.source) }
+        let streaming = state.withLockedValue { state -> Bool in
+            guard case .waiting = state.phase else { return false }
+            state.phase = .streaming(producer.source)
+            return true
+        }
+        // The exchange ended before its head was read (a failure heard first): an empty, finished body.
+        if !streaming { producer.source.finish() }
         return HTTPBody(producer.sequence.map { ArraySlice($0.readableBytesView) }, length: length, iterationBehavior: .single)
     }
 
