@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import InMemoryTracing
 import OpenAPIRuntime
+import OxfordDictionaries
 import Tracing
 
 /// The controller's own cost per request, without a network: `load` over a stub transport against
@@ -40,12 +41,23 @@ enum Overhead {
         tracedConfiguration.telemetry = EndpointTelemetry(tracer: tracer)
         let traced = EndpointController<EndpointDefaultServerError>(transport: transport, configuration: tracedConfiguration)
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/static")
+        // The end-to-end section's request without the network: the 1,971-byte entry, decoded.
+        transport.stub(.get, "/entry", with: .init(status: .ok, headerFields: [.contentType: "application/json"], body: E2EDocument.body))
+        let entryEndpoint = Endpoint<OxfordRetrieveEntry>(serverURL: base, pathPrefix: "entry")
+        let entryHead = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/entry")
         let contenders: [Contender] = [
             ("stub-send", "StubTransport.send and the body collected: the baseline", {
                 let (_, body) = try await transport.send(head, body: nil, baseURL: base, operationID: "static")
                 return try await Data(collecting: body!, upTo: 1 << 20)
             }),
             ("controller-load", "EndpointController.load(Endpoint<Data>) over the same stub", { try await controller.load(endpoint) }),
+            ("stub-send-entry", "StubTransport.send of the end-to-end entry, collected and decoded as the raw end-to-end contenders do", {
+                let (_, body) = try await transport.send(entryHead, body: nil, baseURL: base, operationID: "entry")
+                return try checked(E2EDocument.decode(try await Data(collecting: body!, upTo: 1 << 20)))
+            }),
+            ("controller-load-entry", "EndpointController.load(Endpoint<OxfordRetrieveEntry>) over the same stub: the end-to-end contenders' path", {
+                try checked(try await controller.load(entryEndpoint))
+            }),
             ("controller-load-traced", "the same, its configuration's telemetry naming an InMemoryTracer (spans drained per request)", {
                 let body = try await traced.load(endpoint)
                 _ = tracer.popFinishedSpans()
@@ -53,6 +65,12 @@ enum Overhead {
             }),
         ]
         return (contenders, transport)
+    }
+
+    /// The static body when `entry` is the end-to-end document, which every contender returns.
+    private static func checked(_ entry: OxfordRetrieveEntry) throws -> Data {
+        guard entry.results.count == E2EDocument.decoded.results.count else { throw BenchmarkError.mismatch("another entry") }
+        return LoopbackServer.staticBody
     }
 
     static func run(count: Int, rounds: Int) async throws {
@@ -74,10 +92,11 @@ enum Overhead {
             }
         }
         print("\(count.formatted()) sequential requests per contender and round, \(rounds) rounds:\n")
-        print("| contender | wall µs/request (median, min–max) | CPU µs/request (median, min–max) | + CPU µs vs stub-send (median of rounds) | what |")
+        print("| contender | wall µs/request (median, min–max) | CPU µs/request (median, min–max) | + CPU µs vs its stub-send (median of rounds) | what |")
         print("|---|---|---|---|---|")
-        let baselineCPU = cpu["stub-send"]!
         for contender in contenders {
+            // The entry's contenders against the stub sending the entry, the others against the static body's.
+            let baselineCPU = cpu[contender.name.hasSuffix("-entry") ? "stub-send-entry" : "stub-send"]!
             let w = wall[contender.name]!
             let c = cpu[contender.name]!
             print(

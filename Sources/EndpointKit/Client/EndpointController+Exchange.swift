@@ -75,8 +75,6 @@ extension EndpointController {
         /// Where the retry budget (``RetryPolicy/totalBudget``) is measured from.
         var retryClockStart: ContinuousClock.Instant
 
-        private var configuration: Configuration { controller.configuration }
-
         init(
             controller: EndpointController, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
             options: ExchangeOptions<Consumed>
@@ -127,7 +125,7 @@ extension EndpointController {
                 var head = prepared.request
                 options.resume?.adaptAttempt(&head)
                 do {
-                    for interceptor in configuration.interceptors { head = try await interceptor.adapt(head) }
+                    for interceptor in controller.configuration.interceptors { head = try await interceptor.adapt(head) }
                 } catch {
                     if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
                     throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
@@ -155,7 +153,7 @@ extension EndpointController {
         /// consumer, any other's into memory for the error.
         func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
             let (acceptable, alsoAcceptable, consume) = (acceptable, options.alsoAcceptable, options.consume)
-            let errorBodyLimit = configuration.maxResponseBytes
+            let errorBodyLimit = controller.configuration.maxResponseBytes
             return try await controller.attempt(
                 send.head, body: send.sendsBody ? EndpointController.body(of: prepared, progress: options.uploadProgress) : nil,
                 baseURL: send.baseURL, operationID: "\(request.method.rawValue) \(path)", timeout: options.timeout,
@@ -178,7 +176,7 @@ extension EndpointController {
             let transportFailure: EndpointError.TransportFailure
             switch failure {
             case .tooLarge:
-                throw fail(.responseTooLarge(limit: configuration.maxResponseBytes))
+                throw fail(.responseTooLarge(limit: controller.configuration.maxResponseBytes))
             case .timedOut:
                 transportFailure = .timedOut
             case .consumer(let failure as DownloadIntegrityFailure):
@@ -188,7 +186,7 @@ extension EndpointController {
             case .contentDecoding(let error):
                 throw fail(.decoding(codingPath: "$", reason: error.description, bodyExcerpt: ""))
             case .transport(let error):
-                transportFailure = Task.isCancelled ? .cancelled : configuration.classifyTransportError(error)
+                transportFailure = Task.isCancelled ? .cancelled : controller.configuration.classifyTransportError(error)
             }
             switch transportFailure {
             case .unreachable: controller.emit(.serverUnreachable(summary))
@@ -196,7 +194,7 @@ extension EndpointController {
             default: break
             }
             noteResumption()
-            guard transportFailure != .cancelled, configuration.retryPolicy.retriesTransportFailures,
+            guard transportFailure != .cancelled, controller.configuration.retryPolicy.retriesTransportFailures,
                 let wait = retryDelay(retryAfter: nil)
             else {
                 throw fail(.transport(transportFailure))
@@ -239,11 +237,11 @@ extension EndpointController {
 
         /// Whether `response` is a redirect to follow (which becomes the pending send).
         private mutating func follow(_ response: HTTPResponse, of send: Send) throws(EndpointError) -> Bool {
-            let maxRedirects = configuration.redirectPolicy.maxRedirects
+            let maxRedirects = controller.configuration.redirectPolicy.maxRedirects
             guard maxRedirects > 0 else { return false }
             let hop: RedirectPolicy.Hop?
             do {
-                hop = try RedirectPolicy.hop(after: response, to: send.head, at: send.baseURL, redaction: configuration.redaction)
+                hop = try RedirectPolicy.hop(after: response, to: send.head, at: send.baseURL, redaction: controller.configuration.redaction)
             } catch {
                 throw fail(.invalidRedirect(
                     status: response.status.code,
@@ -253,7 +251,7 @@ extension EndpointController {
             guard redirectsThisAttempt < maxRedirects else { throw fail(.tooManyRedirects(limit: maxRedirects)) }
             redirectsThisAttempt += 1
             metrics.redirects += 1
-            let target = configuration.redaction.redactTarget(hop.head.path ?? "/")
+            let target = controller.configuration.redaction.redactTarget(hop.head.path ?? "/")
             let crossing = hop.crossesOrigin ? " (another origin: secret headers left out)" : ""
             controller.log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(target)\(crossing)", trace: telemetry)
             telemetry?.redirected(status: response.status.code, to: hop.baseURL.absoluteString + target)
@@ -266,7 +264,7 @@ extension EndpointController {
             guard replays == 0 else { return false }
             var replay = false
             do {
-                for interceptor in configuration.interceptors
+                for interceptor in controller.configuration.interceptors
                 where try await interceptor.shouldReplay(send.head, after: response, attempt: metrics.attempts) {
                     replay = true
                 }
@@ -289,15 +287,15 @@ extension EndpointController {
         /// that carries an idempotency key is retryable whatever its method (checked here, when a
         /// retry is in question, rather than for every request).
         private func retryDelay(retryAfter: Duration?) -> Duration? {
-            let carriesKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: configuration.idempotencyKeys)
-            return configuration.retryPolicy.delay(
+            let carriesKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: controller.configuration.idempotencyKeys)
+            return controller.configuration.retryPolicy.delay(
                 afterAttempt: max(metrics.attempts - resumedAttempts, 1), method: request.method,
                 elapsed: ContinuousClock.now - retryClockStart, retryAfter: retryAfter, carriesIdempotencyKey: carriesKey)
         }
 
         /// Whether the retry policy sends again after this status (after waiting).
         private mutating func retries(_ response: HTTPResponse) async throws(EndpointError) -> Bool {
-            guard configuration.retryPolicy.retryableStatusCodes.contains(response.status.code),
+            guard controller.configuration.retryPolicy.retryableStatusCodes.contains(response.status.code),
                 let wait = retryDelay(retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
             else { return false }
             try await pause(wait, "attempt \(metrics.attempts) answered \(response.status.code); retrying in \(wait)")

@@ -316,17 +316,21 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
             throw EndpointError(.invalidRequest(requestError), method: method, path: request.path.description, attempts: 0)
         }
         let target = prepared.request.path ?? "/"
-        let path = String(target.prefix { $0 != "?" })
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
         let headerBytes = prepared.request.headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
-        for (part, bytes, limit, setting) in [
-            ("target", target.utf8.count, configuration.maxRequestTargetBytes, "maxRequestTargetBytes"),
-            ("header fields", headerBytes, configuration.maxRequestHeaderBytes, "maxRequestHeaderBytes"),
-        ] where bytes > limit {
-            throw EndpointError(
-                .invalidRequest(.requestTooLarge(part: part, bytes: bytes, limit: limit, setting: setting)), method: method,
-                path: path.count > 200 ? String(path.prefix(200)) + "…" : path, attempts: 0)
-        }
+        try checkLimit("target", bytes: target.utf8.count, limit: configuration.maxRequestTargetBytes, setting: "maxRequestTargetBytes", method: method, path: path)
+        try checkLimit("header fields", bytes: headerBytes, limit: configuration.maxRequestHeaderBytes, setting: "maxRequestHeaderBytes", method: method, path: path)
         return (prepared, path)
+    }
+
+    /// Throws when one part of a prepared request is larger than its configured limit.
+    private func checkLimit(_ part: String, bytes: Int, limit: Int, setting: String, method: HTTPRequest.Method, path: String)
+        throws(EndpointError)
+    {
+        guard bytes > limit else { return }
+        throw EndpointError(
+            .invalidRequest(.requestTooLarge(part: part, bytes: bytes, limit: limit, setting: setting)), method: method,
+            path: path.count > 200 ? String(path.prefix(200)) + "…" : path, attempts: 0)
     }
 
     /// A new request's summary (numbered, its URL redacted), announced as started.

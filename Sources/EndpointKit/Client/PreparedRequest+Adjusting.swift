@@ -15,7 +15,7 @@ extension PreparedRequest {
         }
         var head = request
         head.path = target
-        return PreparedRequest(request: head, body: body, origin: origin)
+        return PreparedRequest(request: head, body: body, origin: origin, baseURL: baseURL)
     }
 
     /// The request with the header field `name: value` set, unless it already has one of that name.
@@ -25,7 +25,7 @@ extension PreparedRequest {
         let field = try HeaderValidation.field(name: name, value: try value())
         var head = request
         head.headerFields[field.name] = field.value
-        return PreparedRequest(request: head, body: body, origin: origin)
+        return PreparedRequest(request: head, body: body, origin: origin, baseURL: baseURL)
     }
 
     /// The encoded names of the query of `target`.

@@ -9,6 +9,8 @@ struct ServerURL: Sendable {
     let scheme: String
     let authority: String
     let origin: String
+    /// ``origin`` as a URL: the `baseURL` of every request to this server, parsed once.
+    let originURL: URL
     /// The percent-encoded path, without a trailing slash.
     let pathBytes: [UInt8]
     /// The URL's own query, sent before the endpoint's.
@@ -48,6 +50,9 @@ struct ServerURL: Sendable {
         self.scheme = scheme
         self.authority = authority
         origin = "\(scheme)://\(authority)"
+        // The host holds only URL characters and the port is a number, so the origin parses.
+        guard let originURL = URL(string: origin) else { throw unusable("its scheme and host do not make a URL") }
+        self.originURL = originURL
         pathBytes = path
         self.fixedQuery = fixedQuery
     }
