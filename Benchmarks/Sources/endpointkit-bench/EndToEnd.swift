@@ -275,8 +275,17 @@ enum EndToEnd {
     }
 
     /// One slice in a child process of its own (pinned to the client core where `taskset` exists).
+    ///
+    /// A name ending in ``EarlierBuild/suffix`` runs that contender in the earlier build's binary.
     static func sliceInChild(_ name: String, inFlight: Int, seconds: Double, port: Int) throws -> Slice {
-        let line = try Pinning.lastLine(of: ["e2e-slice", name, String(inFlight), String(seconds), String(port)], core: Pinning.clientCore)
+        var executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
+        var name = name
+        if let earlier = EarlierBuild.executable, name.hasSuffix(EarlierBuild.suffix) {
+            executable = earlier
+            name.removeLast(EarlierBuild.suffix.count)
+        }
+        let line = try Pinning.lastLine(
+            of: ["e2e-slice", name, String(inFlight), String(seconds), String(port)], executable: executable, core: Pinning.clientCore)
         let parsed = try JSONDecoder().decode(SliceLine.self, from: line)
         return Slice(requests: parsed.requests, seconds: parsed.seconds, cpuSeconds: parsed.cpuSeconds, p50: parsed.p50, p99: parsed.p99)
     }
@@ -289,9 +298,10 @@ enum EndToEnd {
         let (all, shutdown) = contenders(baseURL: server.baseURL)
         // ENDPOINTKIT_BENCH_CONTENDERS=a,b,c measures those alone (each family's first is its baseline).
         let chosen = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_CONTENDERS"].map { Set($0.split(separator: ",").map(String.init)) }
-        let contenders = all.filter { chosen?.contains($0.name) ?? true }
-        try await check(contenders)
         let shared = ProcessInfo.processInfo.environment["ENDPOINTKIT_BENCH_SHARED"] == "1"
+        let measured = all.filter { chosen?.contains($0.name) ?? true }
+        try await check(measured)
+        let contenders = shared ? measured : EarlierBuild.pairing(measured)
         let placement = shared
             ? "every client in one process"
             : "each client a process of its own" + (Pinning.enabled ? ", server pinned to core \(Pinning.serverCore) and clients to core \(Pinning.clientCore)" : "")

@@ -179,9 +179,10 @@ enum Pinning {
 
     /// Runs this binary with `arguments` in a child process (on `core` when pinning) and returns the
     /// last line it printed; a child that fails is an error that shows its output.
-    static func lastLine(of arguments: [String], core: Int) throws -> Data {
+    static func lastLine(of arguments: [String], executable: URL? = nil, core: Int) throws -> Data {
         let child = Process()
-        (child.executableURL, child.arguments) = command(arguments, core: core)
+        (child.executableURL, child.arguments) =
+            executable.map { command(executable: $0, arguments, core: core) } ?? command(arguments, core: core)
         let output = Pipe()
         child.standardOutput = output
         try child.run()

