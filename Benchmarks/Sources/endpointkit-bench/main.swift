@@ -7,6 +7,7 @@ import Foundation
 /// endpointkit-bench overhead [count] [rounds]            (the controller over a stub transport, no network)
 /// endpointkit-bench overhead-one <contender> <count>     (heap allocations per request, with malloc-count.so preloaded)
 /// endpointkit-bench e2e [rounds] [slice-seconds]          (starts `serve` as a child process, and a client process per slice)
+///     ENDPOINTKIT_BENCH_EARLIER=<binary>   also runs each contender from an earlier build, in the same rounds (before and after)
 /// endpointkit-bench e2e-slice <contender> <in-flight> <seconds> <port>   (one slice, for `e2e`)
 /// endpointkit-bench e2e-one <contender> <seconds> <in-flight>
 /// endpointkit-bench e2e-count <contender> <count>          (for a profiler such as perf record; the server is another process)
