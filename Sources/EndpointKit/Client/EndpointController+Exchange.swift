@@ -50,9 +50,15 @@ extension EndpointController {
     /// deadline) → ``validate(_:of:)`` (acceptable, redirect, replay, retry or error), with
     /// ``recover(from:)`` retrying after a transport failure. ``EndpointController/prepare(_:page:extraHeaders:)``
     /// comes before and ``EndpointController/decode(_:body:response:attempts:)`` after.
-    struct Exchange<R: Request, Consumed: Sendable> {
+    ///
+    /// Generic over what the answer becomes, not over the request: the few things it needs of
+    /// the request are read once, so its fields have a fixed layout whatever the request's type.
+    struct Exchange<Consumed: Sendable> {
         let controller: EndpointController
-        let request: R
+        /// The request's method, for errors, retries and the transport's operation ID.
+        let method: HTTPRequest.Method
+        /// The type the body of an unacceptable answer decodes to, when the request names one.
+        let serverErrorType: (any EndpointServerError.Type)?
         let prepared: PreparedRequest
         let options: ExchangeOptions<Consumed>
         let summary: RequestSummary
@@ -75,12 +81,13 @@ extension EndpointController {
         /// Where the retry budget (``RetryPolicy/totalBudget``) is measured from.
         var retryClockStart: ContinuousClock.Instant
 
-        init(
+        init<R: Request>(
             controller: EndpointController, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
             options: ExchangeOptions<Consumed>
         ) {
             self.controller = controller
-            self.request = request
+            method = request.method
+            serverErrorType = request.serverErrorType
             self.prepared = prepared
             self.options = options
             self.path = path
@@ -156,7 +163,7 @@ extension EndpointController {
             let errorBodyLimit = controller.configuration.maxResponseBytes
             return try await controller.attempt(
                 send.head, body: send.sendsBody ? EndpointController.body(of: prepared, progress: options.uploadProgress) : nil,
-                baseURL: send.baseURL, operationID: "\(request.method.rawValue) \(path)", timeout: options.timeout,
+                baseURL: send.baseURL, operationID: "\(method.rawValue) \(path)", timeout: options.timeout,
                 intoFile: options.intoFile
             ) { response, received in
                 let body = received.decodingContent(of: response)
@@ -228,7 +235,7 @@ extension EndpointController {
             if try follow(response, of: send) { return .sendAgain }
             if try await replays(response, of: send) { return .sendAgain }
             if try await retries(response) { return .sendAgain }
-            let errorType = request.serverErrorType ?? ServerError.self
+            let errorType = serverErrorType ?? ServerError.self
             throw fail(.unacceptableStatus(
                 response.status,
                 serverError: controller.decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
@@ -289,7 +296,7 @@ extension EndpointController {
         private func retryDelay(retryAfter: Duration?) -> Duration? {
             let carriesKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: controller.configuration.idempotencyKeys)
             return controller.configuration.retryPolicy.delay(
-                afterAttempt: max(metrics.attempts - resumedAttempts, 1), method: request.method,
+                afterAttempt: max(metrics.attempts - resumedAttempts, 1), method: method,
                 elapsed: ContinuousClock.now - retryClockStart, retryAfter: retryAfter, carriesIdempotencyKey: carriesKey)
         }
 
@@ -316,7 +323,7 @@ extension EndpointController {
             metrics.total = ContinuousClock.now - start
             controller.finish(summary, metrics, trace: telemetry)
             telemetry?.end(metrics, error: kind)
-            return EndpointError(kind, method: request.method, path: path, attempts: metrics.attempts)
+            return EndpointError(kind, method: method, path: path, attempts: metrics.attempts)
         }
     }
 }

@@ -119,18 +119,22 @@ extension Request {
             if let length = built.length { fields[.contentLength] = String(length) }
             entity = built
         }
-        for (name, value) in headerFields.sorted(by: { $0.key < $1.key }) {
-            let field = try HeaderValidation.field(name: name, value: value)
-            fields[field.name] = field.value
-        }
-        for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) {
-            let field = try HeaderValidation.field(name: name, value: value)
-            fields[field.name] = field.value
-        }
+        try Self.append(headerFields, to: &fields)
+        try Self.append(extraHeaders, to: &fields)
 
         let head = HTTPRequest(
             method: method, scheme: server.scheme, authority: server.authority, path: targetString, headerFields: fields)
         return PreparedRequest(request: head, body: entity, origin: server.origin, baseURL: server.originURL)
+    }
+
+    /// Validates `headers` and sets them in `fields`, in the order of their names (so a request's
+    /// head is the same whatever the dictionary's order); an empty dictionary is not sorted.
+    private static func append(_ headers: [String: String], to fields: inout HTTPFields) throws {
+        guard !headers.isEmpty else { return }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            let field = try HeaderValidation.field(name: name, value: value)
+            fields[field.name] = field.value
+        }
     }
 
     /// The request as a Foundation `URLRequest`, for `page` (1-based) with `extraHeaders`

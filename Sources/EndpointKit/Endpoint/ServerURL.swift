@@ -5,7 +5,10 @@ import Foundation
 /// The host is checked to hold only characters a URL host may hold, so `origin` followed by any
 /// percent-encoded path always parses as a URL. A query the URL carries is the ``fixedQuery``
 /// every request to it sends first.
-struct ServerURL: Sendable {
+///
+/// A class: every request to a server takes its checked URL from a small cache, and a reference
+/// is one retain where the struct's seven fields were seven.
+final class ServerURL: Sendable {
     let scheme: String
     let authority: String
     let origin: String
@@ -89,7 +92,7 @@ extension ServerURL {
     /// instructions, 8 % of building an Oxford request; finding it again costs a lock and a
     /// comparison. A URL that fails is checked again each time, so its error is always current.
     static func checked(_ url: URL) throws -> ServerURL {
-        if let known = recent.withLock({ state in state.entries.first { $0.url == url }?.server }) { return known }
+        if let known = recent.withLock({ state in state.entries.first(where: { $0.url == url })?.server }) { return known }
         let server = try ServerURL(url)
         recent.withLock { state in
             if state.entries.count < recentLimit {
