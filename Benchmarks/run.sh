@@ -99,7 +99,7 @@ echo
 echo
 echo "| contender | heap allocations per request |"
 echo "|---|---|"
-for contender in stub-send controller-load stub-send-entry controller-load-entry controller-load-traced; do
+for contender in stub-send controller-load stub-send-entry controller-load-entry controller-load-entry-inline controller-load-traced; do
     echo "| $contender | $(allocations overhead-one "$contender" 20000) |"
 done
 fi

@@ -45,6 +45,10 @@ enum Overhead {
         transport.stub(.get, "/entry", with: .init(status: .ok, headerFields: [.contentType: "application/json"], body: E2EDocument.body))
         let entryEndpoint = Endpoint<OxfordRetrieveEntry>(serverURL: base, pathPrefix: "entry")
         let entryHead = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/entry")
+        // The stub enforces no deadline, so the controller runs each attempt in a task of its own;
+        // over EndpointKit's transports it does not. Without timeouts it does not here either.
+        let inline = EndpointController<EndpointDefaultServerError>(
+            transport: transport, configuration: .init(enforcesTimeouts: false, notificationCenter: nil))
         let contenders: [Contender] = [
             ("stub-send", "StubTransport.send and the body collected: the baseline", {
                 let (_, body) = try await transport.send(head, body: nil, baseURL: base, operationID: "static")
@@ -57,6 +61,9 @@ enum Overhead {
             }),
             ("controller-load-entry", "EndpointController.load(Endpoint<OxfordRetrieveEntry>) over the same stub: the end-to-end contenders' path", {
                 try checked(try await controller.load(entryEndpoint))
+            }),
+            ("controller-load-entry-inline", "the same with `enforcesTimeouts: false`: no task per attempt, as over a transport that enforces its own deadline", {
+                try checked(try await inline.load(entryEndpoint))
             }),
             ("controller-load-traced", "the same, its configuration's telemetry naming an InMemoryTracer (spans drained per request)", {
                 let body = try await traced.load(endpoint)
@@ -96,7 +103,7 @@ enum Overhead {
         print("|---|---|---|---|---|")
         for contender in contenders {
             // The entry's contenders against the stub sending the entry, the others against the static body's.
-            let baselineCPU = cpu[contender.name.hasSuffix("-entry") ? "stub-send-entry" : "stub-send"]!
+            let baselineCPU = cpu[contender.name.contains("-entry") ? "stub-send-entry" : "stub-send"]!
             let w = wall[contender.name]!
             let c = cpu[contender.name]!
             print(
