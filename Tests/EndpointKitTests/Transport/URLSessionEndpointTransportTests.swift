@@ -138,6 +138,20 @@ struct URLSessionEndpointTransportTests {
         }
     }
 
+    @Test(
+        "Every method reaches the server as sent (GET is the URLRequest's own default, set by nobody)",
+        arguments: [HTTPRequest.Method.get, .post, .put, .patch, .delete, .options, HTTPRequest.Method("PROPFIND")!])
+    func methods(method: HTTPRequest.Method) async throws {
+        try await withServer({ _ in .json(#"{"ok":true}"#) }) { server in
+            let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: "/m")
+            let request = try URLSessionEndpointTransport.urlRequest(head, baseURL: server.baseURL, timeout: nil)
+            #expect(request.httpMethod == method.rawValue && request.allHTTPHeaderFields?.isEmpty ?? true)
+            let (response, _) = try await URLSessionEndpointTransport.shared.send(head, body: nil, baseURL: server.baseURL, operationID: "")
+            #expect(response.status == .ok)
+            #expect(server.requests.last?.method == method.rawValue)
+        }
+    }
+
     @Test("Repeated fields are joined; a HEAD answer has no body")
     func fieldsAndHead() async throws {
         try await withServer({ _ in .json(#"{"ok":true}"#) }) { server in
