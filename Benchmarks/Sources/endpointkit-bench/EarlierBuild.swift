@@ -18,7 +18,7 @@ enum EarlierBuild {
         guard executable != nil else { return contenders }
         var baselines = Set<String>()
         return contenders.flatMap { contender -> [EndToEnd.Contender] in
-            guard baselines.insert(contender.family).inserted == false else { return [contender] }
+            if baselines.insert(contender.family).inserted { return [contender] }
             var earlier = contender
             earlier.name += suffix
             earlier.note = "the same, built from the commit before (ENDPOINTKIT_BENCH_EARLIER)"

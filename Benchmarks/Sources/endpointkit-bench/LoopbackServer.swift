@@ -177,8 +177,9 @@ enum Pinning {
             && ProcessInfo.processInfo.activeProcessorCount > 1
     }
 
-    /// Runs this binary with `arguments` in a child process (on `core` when pinning) and returns the
-    /// last line it printed; a child that fails is an error that shows its output.
+    /// Runs this binary, or `executable` when given, with `arguments` in a child process (on `core`
+    /// when pinning) and returns the last line it printed; a child that fails is an error that
+    /// shows its output.
     static func lastLine(of arguments: [String], executable: URL? = nil, core: Int) throws -> Data {
         let child = Process()
         (child.executableURL, child.arguments) =

@@ -6,8 +6,8 @@ import Foundation
 /// percent-encoded path always parses as a URL. A query the URL carries is the ``fixedQuery``
 /// every request to it sends first.
 ///
-/// A class: every request to a server takes its checked URL from a small cache, and a reference
-/// is one retain where the struct's seven fields were seven.
+/// A class: every request to a server takes its checked URL from a small cache, and handing out
+/// a reference is one retain where copying the struct retained each of its seven fields.
 final class ServerURL: Sendable {
     let scheme: String
     let authority: String
@@ -92,7 +92,7 @@ extension ServerURL {
     /// instructions, 8 % of building an Oxford request; finding it again costs a lock and a
     /// comparison. A URL that fails is checked again each time, so its error is always current.
     static func checked(_ url: URL) throws -> ServerURL {
-        if let known = recent.withLock({ state in state.entries.first(where: { $0.url == url })?.server }) { return known }
+        if let known = recent.withLock({ state in state.entries.first { $0.url == url }?.server }) { return known }
         let server = try ServerURL(url)
         recent.withLock { state in
             if state.entries.count < recentLimit {
