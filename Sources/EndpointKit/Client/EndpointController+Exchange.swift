@@ -4,7 +4,7 @@ import OpenAPIRuntime
 
 extension EndpointController {
     /// What an exchange does with its answers, beyond the controller's configuration.
-    struct ExchangeOptions<Consumed: Sendable>: Sendable {
+    struct ExchangeOptions: Sendable {
         /// The longest one attempt may take.
         var timeout: Duration
         /// Statuses accepted besides the request's (a `304` when revalidating a cached answer).
@@ -16,7 +16,7 @@ extension EndpointController {
         /// How a resumable download asks for what it lacks and tells its progress.
         var resume: ResumeHooks?
         /// Reads the body of an acceptable answer.
-        var consume: BodyConsumer<Consumed>
+        var consume: ErasedBodyConsumer
     }
 
     /// What an exchange asks of a resumable download, attempt by attempt.
@@ -38,9 +38,9 @@ extension EndpointController {
     }
 
     /// What an answer leads to.
-    enum Verdict<Consumed> {
+    enum Verdict {
         /// The exchange is over, with this answer.
-        case finished(HTTPResponse, Consumed)
+        case finished(HTTPResponse, any Sendable)
         /// Send again: a redirect to follow, a replay an interceptor asked for, or a retry.
         case sendAgain
     }
@@ -53,14 +53,14 @@ extension EndpointController {
     ///
     /// Generic over what the answer becomes, not over the request: the few things it needs of
     /// the request are read once, so its fields have a fixed layout whatever the request's type.
-    struct Exchange<Consumed: Sendable> {
+    struct Exchange {
         let controller: EndpointController
         /// The request's method, for errors, retries and the transport's operation ID.
         let method: HTTPRequest.Method
         /// The type the body of an unacceptable answer decodes to, when the request names one.
         let serverErrorType: (any EndpointServerError.Type)?
         let prepared: PreparedRequest
-        let options: ExchangeOptions<Consumed>
+        let options: ExchangeOptions
         let summary: RequestSummary
         /// The span and metrics, when a tracer or metrics backend records.
         let telemetry: RequestTelemetry?
@@ -83,7 +83,7 @@ extension EndpointController {
 
         init<R: Request>(
             controller: EndpointController, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
-            options: ExchangeOptions<Consumed>
+            options: ExchangeOptions
         ) {
             self.controller = controller
             method = request.method
@@ -100,11 +100,11 @@ extension EndpointController {
         }
 
         /// Sends until an answer ends the exchange.
-        mutating func run() async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
+        mutating func run() async throws(EndpointError) -> (HTTPResponse, any Sendable, attempts: Int) {
             while true {
                 if Task.isCancelled { throw fail(.transport(.cancelled)) }
                 let send = try await nextSend()
-                let outcome: AttemptOutcome<Consumed>
+                let outcome: AttemptOutcome
                 do {
                     outcome = try await sendInContext(send)
                 } catch {
@@ -151,14 +151,14 @@ extension EndpointController {
         // MARK: Send
 
         /// ``send(_:)``, with the request's span as the current context when it has one.
-        func sendInContext(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
+        func sendInContext(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
             guard let span = telemetry?.span else { return try await self.send(send) }
             return try await RequestTelemetry.withContext(of: span) { () async throws(AttemptFailure) in try await self.send(send) }
         }
 
         /// One send within the attempt's deadline; an acceptable answer's body goes to the
         /// consumer, any other's into memory for the error.
-        func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
+        func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
             let (acceptable, alsoAcceptable, consume) = (acceptable, options.alsoAcceptable, options.consume)
             let errorBodyLimit = controller.configuration.maxResponseBytes
             return try await controller.attempt(
@@ -213,7 +213,7 @@ extension EndpointController {
 
         /// Ends the exchange with an acceptable answer, or decides what an unacceptable one leads
         /// to: a redirect, a replay, a retry, or the error that carries its decoded body.
-        mutating func validate(_ outcome: AttemptOutcome<Consumed>, of send: Send) async throws(EndpointError) -> Verdict<Consumed> {
+        mutating func validate(_ outcome: AttemptOutcome, of send: Send) async throws(EndpointError) -> Verdict {
             let response = outcome.response
             metrics.status = response.status.code
             metrics.firstByte = outcome.firstByte - start

@@ -197,6 +197,11 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// a file for downloads. Returns what it made and the number of bytes read.
     typealias BodyConsumer<Consumed> = @Sendable (HTTPResponse, ReceivedBody) async throws -> (Consumed, Int64)
 
+    /// A ``BodyConsumer`` as the exchange holds it: what it made, its type erased. The exchange's
+    /// stages are not generic, so their code is compiled once, with no type metadata to look up
+    /// per request (about 2 µs of the controller's 20 µs per request, cold, before).
+    typealias ErasedBodyConsumer = @Sendable (HTTPResponse, ReceivedBody) async throws -> (any Sendable, Int64)
+
     /// Collects a received body into memory, up to `limit` bytes; a file is removed once read.
     static func collect(_ received: ReceivedBody, limit: Int) async throws -> Data {
         switch received {
@@ -295,9 +300,11 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         let (prepared, path) = try prepare(request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery)
         let options = ExchangeOptions(
             timeout: timeout, alsoAcceptable: alsoAcceptable, uploadProgress: uploadProgress, intoFile: intoFile, resume: resume,
-            consume: consume)
+            consume: { response, body in try await consume(response, body) })
         var exchange = Exchange(controller: self, request: request, prepared: prepared, path: path, start: start, options: options)
-        return try await exchange.run()
+        let (response, consumed, attempts) = try await exchange.run()
+        // `consumed` is what `consume` made, erased by the closure above.
+        return (response, consumed as! Consumed, attempts)
     }
 
     /// The first stage of an exchange: `request` prepared with `extraQuery` and, under
@@ -309,7 +316,8 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
         let method = request.method
         var prepared: PreparedRequest
         do {
-            prepared = try request.prepare(page: page, extraHeaders: extraHeaders).appendingQuery(extraQuery)
+            prepared = try request.prepare(page: page, extraHeaders: extraHeaders)
+            if !extraQuery.isEmpty { prepared = try prepared.appendingQuery(extraQuery) }
             if let keys = configuration.idempotencyKeys { prepared = try keys.applied(to: prepared) }
         } catch {
             let requestError = error as? EndpointRequestError ?? .parameterEncodingFailed(path: "$", reason: "\(error)")
@@ -385,16 +393,16 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     // MARK: - One attempt
 
-    struct AttemptOutcome<Consumed: Sendable>: Sendable {
+    struct AttemptOutcome: Sendable {
         var response: HTTPResponse
         /// What the consumer made of an acceptable answer, or the body of another.
-        var body: AttemptBody<Consumed>
+        var body: AttemptBody
         var bytesReceived: Int64
         var firstByte: ContinuousClock.Instant
     }
 
-    enum AttemptBody<Consumed: Sendable>: Sendable {
-        case success(Consumed)
+    enum AttemptBody: Sendable {
+        case success(any Sendable)
         case failure(Data)
     }
 
@@ -418,11 +426,11 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// a task of its own, which the timeout (``DeadlineScheduler``) or the caller's cancellation
     /// cancels; either way this waits for it to end, so nothing outlives the call. Without
     /// ``Configuration/enforcesTimeouts``, it runs in the caller's task with no deadline of ours.
-    func attempt<Consumed: Sendable>(
+    func attempt(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
         intoFile: TransportFileTarget?,
-        read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
-    ) async throws(AttemptFailure) -> AttemptOutcome<Consumed> {
+        read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody, Int64)
+    ) async throws(AttemptFailure) -> AttemptOutcome {
         let transport = self.transport
         do {
             if let intoFile, body == nil, let downloader = transport as? any FileDownloadingTransport {
@@ -453,10 +461,10 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     }
 
     /// Reads an answer's body with `read`, noting when its head arrived.
-    private static func read<Consumed: Sendable>(
+    private static func read(
         _ response: HTTPResponse, _ body: HTTPBody?,
-        with read: @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
-    ) async throws -> AttemptOutcome<Consumed> {
+        with read: @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody, Int64)
+    ) async throws -> AttemptOutcome {
         let firstByte = ContinuousClock.now
         let (outcome, count) = try await read(response, .stream(body))
         return AttemptOutcome(response: response, body: outcome, bytesReceived: count, firstByte: firstByte)
@@ -465,13 +473,13 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     /// Runs `exchange` in a task of its own that the deadline `timeout` from now cancels (with
     /// ``Configuration/enforcesTimeouts``; in the caller's task without it). An exchange that failed
     /// after its deadline failed because of it.
-    private func withDeadline<Consumed: Sendable>(
-        _ timeout: Duration, _ exchange: @escaping @Sendable () async throws -> AttemptOutcome<Consumed>
-    ) async throws -> AttemptOutcome<Consumed> {
+    private func withDeadline(
+        _ timeout: Duration, _ exchange: @escaping @Sendable () async throws -> AttemptOutcome
+    ) async throws -> AttemptOutcome {
         guard configuration.enforcesTimeouts else { return try await exchange() }
         // An immediate task starts on this thread, up to the transport's first suspension,
         // instead of waiting for another thread to pick it up.
-        let task: Task<AttemptOutcome<Consumed>, any Error>
+        let task: Task<AttemptOutcome, any Error>
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             task = Task.immediate { try await exchange() }
         } else {
@@ -491,11 +499,11 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
     }
 
     /// One attempt through a transport that writes the answer's body to a file itself.
-    private static func download<Consumed: Sendable>(
+    private static func download(
         _ head: HTTPRequest, baseURL: URL, operationID: String, with downloader: any FileDownloadingTransport,
         into target: TransportFileTarget,
-        read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody<Consumed>, Int64)
-    ) async throws -> AttemptOutcome<Consumed> {
+        read: @escaping @Sendable (HTTPResponse, ReceivedBody) async throws -> (AttemptBody, Int64)
+    ) async throws -> AttemptOutcome {
         let file = target.makePath()
         let response = try await downloader.download(head, baseURL: baseURL, operationID: operationID, to: file, progress: target.progress)
         let firstByte = ContinuousClock.now
@@ -558,6 +566,7 @@ public final class EndpointController<ServerError: EndpointServerError>: Sendabl
 
     func finish(_ summary: RequestSummary, _ metrics: RequestMetrics, trace: RequestTelemetry? = nil) {
         emit(.requestFinished(summary, metrics))
+        guard configuration.logger.logLevel <= .debug else { return }
         let status = metrics.status.map(String.init) ?? "no answer"
         let milliseconds = Double(metrics.total.components.attoseconds) / 1e15 + Double(metrics.total.components.seconds) * 1000
         configuration.logger.debug(

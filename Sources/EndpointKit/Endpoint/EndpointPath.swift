@@ -44,7 +44,8 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringLiteral, Cust
         // Leading and trailing slashes are ignored; an empty segment inside is kept, and refused later.
         let first = segments.firstIndex { !$0.isEmpty } ?? segments.endIndex
         let last = segments.lastIndex { !$0.isEmpty }.map { $0 + 1 } ?? first
-        self.segments = Array(segments[first..<last])
+        // A template without a leading or trailing slash keeps its array (no copy).
+        self.segments = first == segments.startIndex && last == segments.endIndex ? segments : Array(segments[first..<last])
     }
 
     /// A path of exactly these segments; each is encoded as one segment.

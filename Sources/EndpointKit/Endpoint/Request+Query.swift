@@ -8,6 +8,8 @@ extension Request {
         let dictionary = try queryParameters?.paramTree(forHTTPMethod: method) ?? [:]
         let object = try queryObject?.value(forHTTPMethod: method)
         let paging = try pageParameters(page)
+        // Most requests have no query at all: no encoder is copied and no buffer made for them.
+        if dictionary.isEmpty, object == nil, paging?.isEmpty ?? true, server.fixedQuery.isEmpty { return }
         let encoder = queryEncoder
         var encoded: [UInt8] = []
         encoded.reserveCapacity(128)
