@@ -74,7 +74,7 @@ extension EndpointController {
         } catch {
             throw failure(.downloadIntegrity(error))
         }
-        let (prepared, _) = try prepare(request, page: 1, extraHeaders: [:])
+        let (prepared, _) = try core.prepare(request, page: 1, extraHeaders: [:])
         let url = prepared.origin + configuration.redaction.redactTarget(prepared.request.path ?? "/")
         let directory = destination.deletingLastPathComponent()
         do {
@@ -93,7 +93,7 @@ extension EndpointController {
         _ request: R, into state: ResumableDownloadState, options: ResumableDownloadOptions,
         progress: AsyncStream<TransferProgress>.Continuation
     ) async throws(EndpointError) -> Int {
-        let hooks = ResumeHooks(
+        let hooks = ControllerCore.ResumeHooks(
             adaptAttempt: { state.adapt(&$0) }, madeProgress: { state.takeProgress() }, maxResumes: options.maxResumes)
         // A transport that holds whole answers in memory writes each to a file of its own instead.
         let intoFile =
@@ -102,7 +102,7 @@ extension EndpointController {
                 progress.yield(state.progress(pending: written, of: expected))
             } : nil
         // Ranges count the bytes of the representation as stored, so ask for it unencoded.
-        let (_, _, attempts) = try await exchange(
+        let (_, _, attempts) = try await core.exchange(
             request, page: 1, extraHeaders: ["Accept-Encoding": "identity"], timeout: configuration.transferTimeout,
             alsoAcceptable: [416], intoFile: intoFile, resume: hooks
         ) { response, received in
@@ -112,9 +112,9 @@ extension EndpointController {
                 case .file(let file, _): return ((), try state.receive(response, file: file, progress: progress))
                 }
             } catch let failure as DownloadIntegrityFailure {
-                throw ConsumerError(underlying: failure)
+                throw ControllerCore.ConsumerError(underlying: failure)
             } catch let failure as WriteFailure {
-                throw ConsumerError(underlying: failure.underlying)
+                throw ControllerCore.ConsumerError(underlying: failure.underlying)
             }
         }
         return attempts

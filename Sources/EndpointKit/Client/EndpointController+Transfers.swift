@@ -40,7 +40,7 @@ extension EndpointController {
                 }
                 continuation.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
             }
-            let (_, temporary, attempts) = try await exchange(
+            let (_, temporary, attempts) = try await core.exchange(
                 request, page: page, extraHeaders: [:], timeout: configuration.transferTimeout, intoFile: target
             ) { response, received in
                 switch received {
@@ -79,14 +79,14 @@ extension EndpointController {
         let limit = configuration.maxResponseBytes
         let task = Task { () async throws -> R.Response in
             defer { continuation.finish() }
-            let (response, body, attempts) = try await exchange(
+            let (response, body, attempts) = try await core.exchange(
                 request, page: 1, extraHeaders: [:], timeout: configuration.transferTimeout,
                 uploadProgress: { sent in continuation.yield(TransferProgress(completedBytes: sent, expectedBytes: expected)) }
             ) { _, body in
-                let data = try await Self.collect(body, limit: limit)
+                let data = try await ControllerCore.collect(body, limit: limit)
                 return (data, Int64(data.count))
             }
-            return try decode(request, body: body, response: response, attempts: attempts)
+            return try core.decode(request, body: body, response: response, attempts: attempts)
         }
         return TransferTask(progress: progress, task: task, method: request.method, path: request.path.description)
     }
@@ -111,7 +111,7 @@ extension EndpointController {
         let expected = response.headerFields[.contentEncoding] == nil ? response.headerFields[.contentLength].flatMap { Int64($0) } : nil
         if let expected, size != expected {
             try? FileManager.default.removeItem(at: file)
-            throw ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
+            throw ControllerCore.ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
                 NSLocalizedDescriptionKey: "received \(size) of \(expected) bytes"
             ]))
         }
@@ -125,7 +125,7 @@ extension EndpointController {
     {
         let temporary = temporaryPath(besides: destination)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw ConsumerError(underlying: CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
+            throw ControllerCore.ConsumerError(underlying: CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
@@ -140,21 +140,21 @@ extension EndpointController {
                     do {
                         try handle.write(contentsOf: chunk)
                     } catch {
-                        throw ConsumerError(underlying: error)
+                        throw ControllerCore.ConsumerError(underlying: error)
                     }
                     written += Int64(chunk.count)
                     progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
                 }
             }
             if let expected, written != expected {
-                throw ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
+                throw ControllerCore.ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
                     NSLocalizedDescriptionKey: "received \(written) of \(expected) bytes"
                 ]))
             }
             do {
                 try handle.synchronize()
             } catch {
-                throw ConsumerError(underlying: error)
+                throw ControllerCore.ConsumerError(underlying: error)
             }
             return (temporary, written)
         } catch {

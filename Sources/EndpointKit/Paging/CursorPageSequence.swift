@@ -104,7 +104,7 @@ extension EndpointController {
     func loadWithResponse<R: Request>(_ request: R, extraQuery: [(String, String)]) async throws(EndpointError)
         -> (R.Response, HTTPResponse)
     {
-        let (response, body, attempts) = try await cachedExchange(request, page: 1, extraHeaders: [:], extraQuery: extraQuery)
-        return (try decode(request, body: body, response: response, attempts: attempts), response)
+        let (response, body, attempts) = try await core.cachedExchange(request, page: 1, extraHeaders: [:], extraQuery: extraQuery)
+        return (try core.decode(request, body: body, response: response, attempts: attempts), response)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-extension EndpointController {
+extension ControllerCore {
     /// What an exchange does with its answers, beyond the controller's configuration.
     struct ExchangeOptions: Sendable {
         /// The longest one attempt may take.
@@ -48,13 +48,13 @@ extension EndpointController {
     /// One logical request, as a pipeline of small stages around the transport:
     /// ``nextSend()`` (interceptors, or the pending redirect) → ``send(_:)`` (one attempt within its
     /// deadline) → ``validate(_:of:)`` (acceptable, redirect, replay, retry or error), with
-    /// ``recover(from:)`` retrying after a transport failure. ``EndpointController/prepare(_:page:extraHeaders:)``
-    /// comes before and ``EndpointController/decode(_:body:response:attempts:)`` after.
+    /// ``recover(from:)`` retrying after a transport failure. ``ControllerCore/prepare(_:page:extraHeaders:extraQuery:)``
+    /// comes before and ``ControllerCore/decode(_:body:response:attempts:)`` after.
     ///
     /// Generic over what the answer becomes, not over the request: the few things it needs of
     /// the request are read once, so its fields have a fixed layout whatever the request's type.
     struct Exchange {
-        let controller: EndpointController
+        let controller: ControllerCore
         /// The request's method, for errors, retries and the transport's operation ID.
         let method: HTTPRequest.Method
         /// The type the body of an unacceptable answer decodes to, when the request names one.
@@ -82,7 +82,7 @@ extension EndpointController {
         var retryClockStart: ContinuousClock.Instant
 
         init<R: Request>(
-            controller: EndpointController, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
+            controller: ControllerCore, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
             options: ExchangeOptions
         ) {
             self.controller = controller
@@ -162,7 +162,7 @@ extension EndpointController {
             let (acceptable, alsoAcceptable, consume) = (acceptable, options.alsoAcceptable, options.consume)
             let errorBodyLimit = controller.configuration.maxResponseBytes
             return try await controller.attempt(
-                send.head, body: send.sendsBody ? EndpointController.body(of: prepared, progress: options.uploadProgress) : nil,
+                send.head, body: send.sendsBody ? ControllerCore.body(of: prepared, progress: options.uploadProgress) : nil,
                 baseURL: send.baseURL, operationID: "\(method.rawValue) \(path)", timeout: options.timeout,
                 intoFile: options.intoFile
             ) { response, received in
@@ -171,7 +171,7 @@ extension EndpointController {
                     let (consumed, count) = try await consume(response, body)
                     return (.success(consumed), count)
                 }
-                let data = try await EndpointController.collect(body, limit: errorBodyLimit)
+                let data = try await ControllerCore.collect(body, limit: errorBodyLimit)
                 return (.failure(data), Int64(data.count))
             }
         }
@@ -235,7 +235,7 @@ extension EndpointController {
             if try follow(response, of: send) { return .sendAgain }
             if try await replays(response, of: send) { return .sendAgain }
             if try await retries(response) { return .sendAgain }
-            let errorType = serverErrorType ?? ServerError.self
+            let errorType = serverErrorType ?? controller.serverErrorType
             throw fail(.unacceptableStatus(
                 response.status,
                 serverError: controller.decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
