@@ -3,7 +3,7 @@ import HTTPTypes
 
 /// An optional cache of GET answers, in memory (bounded by size) or on disk.
 ///
-/// Off by default: give one to ``EndpointController/Configuration/cache``. A cached answer is used
+/// Off by default: give one to ``EndpointControllerConfiguration/cache``. A cached answer is used
 /// without asking the server while it is fresh: for `Cache-Control: max-age=N` seconds, or for
 /// ``defaultLifetime`` when the server says nothing. After that, an answer with an `ETag` or
 /// `Last-Modified` is revalidated with `If-None-Match` / `If-Modified-Since`, and a `304 Not

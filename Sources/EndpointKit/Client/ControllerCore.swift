@@ -152,7 +152,7 @@ final class ControllerCore: Sendable {
     }
 
     /// The first stage of an exchange: `request` prepared with `extraQuery` and, under
-    /// ``Configuration/idempotencyKeys``, a new idempotency key; then checked against the
+    /// ``EndpointControllerConfiguration/idempotencyKeys``, a new idempotency key; then checked against the
     /// configured limits of the request target and header fields. Returns it with its path for errors.
     func prepare<R: Request>(_ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [])
         throws(EndpointError) -> (PreparedRequest, path: String)
@@ -269,7 +269,7 @@ final class ControllerCore: Sendable {
     /// caller's task. Over any other transport, and for downloads into a file, the exchange runs in
     /// a task of its own, which the timeout (``DeadlineScheduler``) or the caller's cancellation
     /// cancels; either way this waits for it to end, so nothing outlives the call. Without
-    /// ``Configuration/enforcesTimeouts``, it runs in the caller's task with no deadline of ours.
+    /// ``EndpointControllerConfiguration/enforcesTimeouts``, it runs in the caller's task with no deadline of ours.
     func attempt(
         _ head: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String, timeout: Duration,
         intoFile: TransportFileTarget?,
@@ -315,7 +315,7 @@ final class ControllerCore: Sendable {
     }
 
     /// Runs `exchange` in a task of its own that the deadline `timeout` from now cancels (with
-    /// ``Configuration/enforcesTimeouts``; in the caller's task without it). An exchange that failed
+    /// ``EndpointControllerConfiguration/enforcesTimeouts``; in the caller's task without it). An exchange that failed
     /// after its deadline failed because of it.
     private func withDeadline(
         _ timeout: Duration, _ exchange: @escaping @Sendable () async throws -> AttemptOutcome

@@ -14,7 +14,7 @@ extension Notification.Name {
 /// Something that happened to a request, for metrics and for the app's reactions.
 ///
 /// Subscribe with ``EndpointController/events()``; the three network conditions are also posted on
-/// `NotificationCenter` (see ``EndpointController/Configuration/notificationCenter``) with the event
+/// `NotificationCenter` (see ``EndpointControllerConfiguration/notificationCenter``) with the event
 /// under the ``EndpointEvent/userInfoKey`` key.
 public enum EndpointEvent: Sendable {
     /// A request is about to be sent for the first time.

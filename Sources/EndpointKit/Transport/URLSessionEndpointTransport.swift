@@ -48,7 +48,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         /// Foundation collects the whole answer and hands it over in one piece, as
         /// `URLSession.data(for:)` does: the fastest way (Foundation on Linux calls back once per
         /// request, on its own thread). An answer is in memory whole before the controller sees it,
-        /// so ``EndpointController/Configuration/maxResponseBytes`` refuses it only then.
+        /// so ``EndpointControllerConfiguration/maxResponseBytes`` refuses it only then.
         case buffered
         /// Chunks are handed over as they arrive, through the session's delegate: the controller
         /// refuses an answer as soon as it passes `maxResponseBytes`, and reads the first bytes
