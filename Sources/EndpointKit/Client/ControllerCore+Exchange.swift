@@ -51,8 +51,8 @@ extension ControllerCore {
     /// ``recover(from:)`` retrying after a transport failure. ``ControllerCore/prepare(_:page:extraHeaders:extraQuery:)``
     /// comes before and ``ControllerCore/decode(_:body:response:attempts:)`` after.
     ///
-    /// Generic over what the answer becomes, not over the request: the few things it needs of
-    /// the request are read once, so its fields have a fixed layout whatever the request's type.
+    /// Not generic: the few things it needs of the request are read once, and what the consumer
+    /// makes of the answer is carried erased, so its code is the same for every request type.
     struct Exchange {
         let controller: ControllerCore
         /// The request's method, for errors, retries and the transport's operation ID.

@@ -5,9 +5,10 @@ import OpenAPIRuntime
 
 /// What an ``EndpointController`` sends requests with: its transport, configuration, events and
 /// decoder, and the exchange's stages. Not generic: the controller's `ServerError` is held as a
-/// value, so the code of the request path is compiled once and looks up no type metadata per
-/// request (the stages cost about 4 µs more per request, cold, while they were nested in the
-/// generic controller; BENCHMARKS.md).
+/// value, so the request path's code is compiled once and asks the runtime for no type metadata
+/// of its own per request. Nested in the generic controller and generic over what the answer
+/// becomes, the same stages cost 6 to 8 µs more
+/// CPU per request end to end (BENCHMARKS.md, *The request path out of the generic controller*).
 final class ControllerCore: Sendable {
     /// The transport requests go through.
     let transport: any ClientTransport
@@ -41,9 +42,8 @@ final class ControllerCore: Sendable {
     /// a file for downloads. Returns what it made and the number of bytes read.
     typealias BodyConsumer<Consumed> = @Sendable (HTTPResponse, ReceivedBody) async throws -> (Consumed, Int64)
 
-    /// A ``BodyConsumer`` as the exchange holds it: what it made, its type erased. The exchange's
-    /// stages are not generic, so their code is compiled once, with no type metadata to look up
-    /// per request (about 2 µs of the controller's 20 µs per request, cold, before).
+    /// A ``BodyConsumer`` as the exchange holds it: what it made, its type erased, so that the
+    /// exchange's stages are not generic (see ``ControllerCore``).
     typealias ErasedBodyConsumer = @Sendable (HTTPResponse, ReceivedBody) async throws -> (any Sendable, Int64)
 
     /// Collects a received body into memory, up to `limit` bytes; a file is removed once read.
