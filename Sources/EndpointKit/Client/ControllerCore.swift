@@ -121,7 +121,7 @@ final class ControllerCore: Sendable {
         _ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [], alsoAcceptable: Set<Int> = []
     ) async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int) {
         let limit = configuration.maxResponseBytes
-        return try await exchange(
+        let (response, consumed, attempts) = try await erasedExchange(
             request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery, timeout: configuration.timeout,
             alsoAcceptable: alsoAcceptable
         ) {
@@ -129,6 +129,8 @@ final class ControllerCore: Sendable {
             let data = try await Self.collect(received, limit: limit)
             return (data, Int64(data.count))
         }
+        // `consumed` is the `Data` the consumer above made.
+        return (response, consumed as! Data, attempts)
     }
 
     /// Sends the request with retries and replays until an acceptable answer, whose body goes to
@@ -140,15 +142,30 @@ final class ControllerCore: Sendable {
         alsoAcceptable: Set<Int> = [], uploadProgress: (@Sendable (Int64) -> Void)? = nil, intoFile: TransportFileTarget? = nil,
         resume: ResumeHooks? = nil, consume: @escaping BodyConsumer<Consumed>
     ) async throws(EndpointError) -> (HTTPResponse, Consumed, attempts: Int) {
+        let (response, consumed, attempts) = try await erasedExchange(
+            request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery, timeout: timeout, alsoAcceptable: alsoAcceptable,
+            uploadProgress: uploadProgress, intoFile: intoFile, resume: resume
+        ) { response, body in
+            try await consume(response, body)
+        }
+        // `consumed` is what `consume` made, erased by the closure above.
+        return (response, consumed as! Consumed, attempts)
+    }
+
+    /// ``exchange(_:page:extraHeaders:extraQuery:timeout:alsoAcceptable:uploadProgress:intoFile:resume:consume:)``
+    /// with the consumer's value erased: prepare, then the ``Exchange``'s stages.
+    private func erasedExchange<R: Request>(
+        _ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)], timeout: Duration,
+        alsoAcceptable: Set<Int>, uploadProgress: (@Sendable (Int64) -> Void)? = nil, intoFile: TransportFileTarget? = nil,
+        resume: ResumeHooks? = nil, consume: @escaping ErasedBodyConsumer
+    ) async throws(EndpointError) -> (HTTPResponse, any Sendable, attempts: Int) {
         let start = ContinuousClock.now
         let (prepared, path) = try prepare(request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery)
         let options = ExchangeOptions(
             timeout: timeout, alsoAcceptable: alsoAcceptable, uploadProgress: uploadProgress, intoFile: intoFile, resume: resume,
-            consume: { response, body in try await consume(response, body) })
+            consume: consume)
         var exchange = Exchange(controller: self, request: request, prepared: prepared, path: path, start: start, options: options)
-        let (response, consumed, attempts) = try await exchange.run()
-        // `consumed` is what `consume` made, erased by the closure above.
-        return (response, consumed as! Consumed, attempts)
+        return try await exchange.run()
     }
 
     /// The first stage of an exchange: `request` prepared with `extraQuery` and, under
@@ -403,7 +420,7 @@ final class ControllerCore: Sendable {
 
     func emit(_ event: EndpointEvent) {
         hub.emit(event)
-        if let name = event.notificationName, let center = configuration.notificationCenter {
+        if let center = configuration.notificationCenter, let name = event.notificationName {
             center.post(name: name, object: notificationObject.withLock { $0.object }, userInfo: [EndpointEvent.userInfoKey: event])
         }
     }

@@ -105,7 +105,8 @@ final class EventHub: Sendable {
     }
 
     func emit(_ event: EndpointEvent) {
-        let subscribers = continuations.withLock { Array($0.values) }
+        // Most controllers have no subscriber: then no array is made.
+        let subscribers = continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
         for continuation in subscribers { continuation.yield(event) }
     }
 }
