@@ -100,7 +100,7 @@ extension ControllerCore {
         }
 
         /// Sends until an answer ends the exchange.
-        mutating func run() async throws(EndpointError) -> (HTTPResponse, any Sendable, attempts: Int) {
+        nonisolated(nonsending) mutating func run() async throws(EndpointError) -> (HTTPResponse, any Sendable, attempts: Int) {
             while true {
                 if Task.isCancelled { throw fail(.transport(.cancelled)) }
                 let send = try await nextSend()
@@ -122,7 +122,7 @@ extension ControllerCore {
         /// The pending redirect of this attempt, or a new attempt adapted by the interceptors.
         /// Interceptors adapt the first send of an attempt only, so one that adds credentials cannot
         /// add them again for another origin.
-        mutating func nextSend() async throws(EndpointError) -> Send {
+        nonisolated(nonsending) mutating func nextSend() async throws(EndpointError) -> Send {
             var send: Send
             if let hop = pendingHop {
                 pendingHop = nil
@@ -151,14 +151,14 @@ extension ControllerCore {
         // MARK: Send
 
         /// ``send(_:)``, with the request's span as the current context when it has one.
-        func sendInContext(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
+        nonisolated(nonsending) func sendInContext(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
             guard let span = telemetry?.span else { return try await self.send(send) }
             return try await RequestTelemetry.withContext(of: span) { () async throws(AttemptFailure) in try await self.send(send) }
         }
 
         /// One send within the attempt's deadline; an acceptable answer's body goes to the
         /// consumer, any other's into memory for the error.
-        func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
+        nonisolated(nonsending) func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
             let (acceptable, alsoAcceptable, consume) = (acceptable, options.alsoAcceptable, options.consume)
             let errorBodyLimit = controller.configuration.maxResponseBytes
             return try await controller.attempt(
@@ -179,7 +179,7 @@ extension ControllerCore {
         // MARK: Retry after a failed send
 
         /// Waits and returns when a failed send may go again; throws the failure otherwise.
-        mutating func recover(from failure: AttemptFailure) async throws(EndpointError) {
+        nonisolated(nonsending) mutating func recover(from failure: AttemptFailure) async throws(EndpointError) {
             let transportFailure: EndpointError.TransportFailure
             switch failure {
             case .tooLarge:
@@ -213,7 +213,7 @@ extension ControllerCore {
 
         /// Ends the exchange with an acceptable answer, or decides what an unacceptable one leads
         /// to: a redirect, a replay, a retry, or the error that carries its decoded body.
-        mutating func validate(_ outcome: AttemptOutcome, of send: Send) async throws(EndpointError) -> Verdict {
+        nonisolated(nonsending) mutating func validate(_ outcome: AttemptOutcome, of send: Send) async throws(EndpointError) -> Verdict {
             let response = outcome.response
             metrics.status = response.status.code
             metrics.firstByte = outcome.firstByte - start
@@ -267,7 +267,7 @@ extension ControllerCore {
         }
 
         /// Whether an interceptor asks to send a refused request again (a refreshed token), once.
-        private mutating func replays(_ response: HTTPResponse, of send: Send) async throws(EndpointError) -> Bool {
+        private nonisolated(nonsending) mutating func replays(_ response: HTTPResponse, of send: Send) async throws(EndpointError) -> Bool {
             guard replays == 0 else { return false }
             var replay = false
             do {
@@ -301,7 +301,7 @@ extension ControllerCore {
         }
 
         /// Whether the retry policy sends again after this status (after waiting).
-        private mutating func retries(_ response: HTTPResponse) async throws(EndpointError) -> Bool {
+        private nonisolated(nonsending) mutating func retries(_ response: HTTPResponse) async throws(EndpointError) -> Bool {
             guard controller.configuration.retryPolicy.retryableStatusCodes.contains(response.status.code),
                 let wait = retryDelay(retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
             else { return false }
@@ -312,7 +312,7 @@ extension ControllerCore {
         // MARK: Ending
 
         /// Logs why, then waits `wait`; a cancelled wait ends the exchange.
-        private mutating func pause(_ wait: Duration, _ reason: String) async throws(EndpointError) {
+        private nonisolated(nonsending) mutating func pause(_ wait: Duration, _ reason: String) async throws(EndpointError) {
             controller.log(summary, reason, trace: telemetry)
             telemetry?.retrying(after: metrics.attempts, wait: wait)
             if (try? await Task.sleep(for: wait)) == nil { throw fail(.transport(.cancelled)) }
