@@ -73,7 +73,7 @@ public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Send
         try await exchange(request, body: body, baseURL: baseURL, timeout: timeout)
     }
 
-    private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, timeout: Duration?) async throws
+    private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, timeout: Duration?) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         let deadline = ExchangeDeadline(timeout: timeout)
@@ -104,7 +104,7 @@ public struct AsyncHTTPClientEndpointTransport: DeadlineEnforcingTransport, Send
     /// `body` as AsyncHTTPClient sends it: in one buffer when its known length is at most
     /// ``inMemoryBodyLimit``, so the whole request goes out before the server can answer, else
     /// streamed, each chunk written once the one before is taken.
-    private func outgoingBody(_ body: HTTPBody?) async throws -> HTTPClient.Body? {
+    private nonisolated(nonsending) func outgoingBody(_ body: HTTPBody?) async throws -> HTTPClient.Body? {
         guard let body else { return nil }
         guard case .known(let length) = body.length, length <= inMemoryBodyLimit else {
             return Self.streamed(body, eventLoopGroup: client.eventLoopGroup)

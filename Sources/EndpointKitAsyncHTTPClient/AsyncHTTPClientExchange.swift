@@ -63,7 +63,7 @@ final class AsyncHTTPClientExchange: HTTPClientResponseDelegate, NIOAsyncSequenc
 
     /// Starts the exchange with `start` and waits for the answer's head (and a small answer's
     /// body); cancelling the caller's task cancels the exchange.
-    func answer(start: @escaping @Sendable (AsyncHTTPClientExchange) -> HTTPClient.Task<Void>) async throws
+    nonisolated(nonsending) func answer(start: @escaping @Sendable (AsyncHTTPClientExchange) -> HTTPClient.Task<Void>) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         try await withTaskCancellationHandler {

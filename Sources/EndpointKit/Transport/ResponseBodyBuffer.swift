@@ -56,7 +56,7 @@ final class ResponseBodyBuffer: AsyncSequence, @unchecked Sendable {
     }
 
     /// The next chunk, or `nil` at the end of a complete body.
-    fileprivate func next() async throws -> Data? {
+    fileprivate nonisolated(nonsending) func next() async throws -> Data? {
         if let ready = try state.withLock({ try Self.take(&$0) }) { return ready.chunk }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

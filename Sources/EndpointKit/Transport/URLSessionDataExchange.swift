@@ -39,7 +39,7 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     }
 
     /// Waits for the head; `start` resumes the task once the waiter is in place.
-    func head(start: () -> Void) async throws -> URLResponse {
+    nonisolated(nonsending) func head(start: () -> Void) async throws -> URLResponse {
         try await withCheckedThrowingContinuation { continuation in
             state.withLock { $0.waiter = continuation }
             start()

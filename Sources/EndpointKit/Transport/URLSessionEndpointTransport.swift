@@ -116,7 +116,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     }
 
     /// One exchange, stopped by `deadline` or by the caller's cancellation.
-    private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, deadline: ExchangeDeadline) async throws
+    private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, deadline: ExchangeDeadline) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         let upload: URLSessionUploadBody
@@ -140,7 +140,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     /// once: the cheapest way when there is no deadline to enforce (22 heap allocations per
     /// request fewer than a completion handler on Linux, which Foundation calls through the
     /// session's delegate queue). The session's delegate still refuses redirects.
-    private func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method)
+    private nonisolated(nonsending) func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method)
         async throws -> (HTTPResponse, HTTPBody?)
     {
         defer { upload.remove() }
@@ -157,7 +157,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     /// which the deadline cancels. A completion handler would hand the task out to cancel, but
     /// Foundation on Linux calls it through the session's delegate queue: 26.5 context switches per
     /// request against 15.9 this way, and 16 heap allocations more (BENCHMARKS.md).
-    private func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
+    private nonisolated(nonsending) func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
         async throws -> (HTTPResponse, HTTPBody?)
     {
         defer { deadline.end() }
@@ -178,7 +178,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
 
     /// Sends `urlRequest` as one task whose body is handed over as it arrives (through the
     /// session's delegate); `deadline` bounds the body too.
-    private func sendStreamed(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
+    private nonisolated(nonsending) func sendStreamed(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
         async throws -> (HTTPResponse, HTTPBody?)
     {
         let task: URLSessionTask = switch upload {

@@ -16,7 +16,7 @@ enum URLSessionUploadBody: Sendable {
     /// `body` ready to send: read into memory when its known length is at most `inMemoryLimit`,
     /// else written to a new file in `directory`. Throws when the body ends short of or beyond its
     /// declared length.
-    static func make(_ body: HTTPBody?, inMemoryLimit: Int, directory: URL) async throws -> URLSessionUploadBody {
+    nonisolated(nonsending) static func make(_ body: HTTPBody?, inMemoryLimit: Int, directory: URL) async throws -> URLSessionUploadBody {
         guard let body else { return .none }
         if case .known(let length) = body.length, length <= inMemoryLimit {
             let data = try await Data(collecting: body, upTo: Int(length))
@@ -27,7 +27,7 @@ enum URLSessionUploadBody: Sendable {
     }
 
     /// Writes `body` to a new file in `directory`, checking its declared length.
-    private static func spool(_ body: HTTPBody, in directory: URL) async throws -> URL {
+    private nonisolated(nonsending) static func spool(_ body: HTTPBody, in directory: URL) async throws -> URL {
         let file = directory.appendingPathComponent("endpointkit-upload-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
