@@ -54,7 +54,7 @@ extension ControllerCore {
     /// Not generic: the few things it needs of the request are read once, and what the consumer
     /// makes of the answer is carried erased, so its code is the same for every request type.
     struct Exchange {
-        let controller: ControllerCore
+        let core: ControllerCore
         /// The request's method, for errors, retries and the transport's operation ID.
         let method: HTTPRequest.Method
         /// The type the body of an unacceptable answer decodes to, when the request names one.
@@ -82,21 +82,21 @@ extension ControllerCore {
         var retryClockStart: ContinuousClock.Instant
 
         init<R: Request>(
-            controller: ControllerCore, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
+            core: ControllerCore, request: R, prepared: PreparedRequest, path: String, start: ContinuousClock.Instant,
             options: ExchangeOptions
         ) {
-            self.controller = controller
+            self.core = core
             method = request.method
             serverErrorType = request.serverErrorType
             self.prepared = prepared
             self.options = options
             self.path = path
             self.start = start
-            acceptable = request.acceptableStatusCodes ?? controller.configuration.acceptableStatusCodes
+            acceptable = request.acceptableStatusCodes ?? core.configuration.acceptableStatusCodes
             retryClockStart = start
-            summary = controller.startSummary(for: prepared)
+            summary = core.startSummary(for: prepared)
             telemetry = RequestTelemetry.start(
-                request, prepared: prepared, settings: controller.configuration.telemetry, redaction: controller.configuration.redaction)
+                request, prepared: prepared, settings: core.configuration.telemetry, redaction: core.configuration.redaction)
         }
 
         /// Sends until an answer ends the exchange.
@@ -132,7 +132,7 @@ extension ControllerCore {
                 var head = prepared.request
                 options.resume?.adaptAttempt(&head)
                 do {
-                    for interceptor in controller.configuration.interceptors { head = try await interceptor.adapt(head) }
+                    for interceptor in core.configuration.interceptors { head = try await interceptor.adapt(head) }
                 } catch {
                     if error is CancellationError || Task.isCancelled { throw fail(.transport(.cancelled)) }
                     throw fail(.invalidRequest(.parameterEncodingFailed(path: "interceptor", reason: "\(error)")))
@@ -144,7 +144,7 @@ extension ControllerCore {
             }
             if send.sendsBody { metrics.bytesSent += prepared.body?.length ?? 0 }
             telemetry?.inject(into: &send.head.headerFields)
-            controller.logHead(send.head, summary: summary, trace: telemetry)
+            core.logHead(send.head, summary: summary, trace: telemetry)
             return send
         }
 
@@ -160,8 +160,8 @@ extension ControllerCore {
         /// consumer, any other's into memory for the error.
         nonisolated(nonsending) func send(_ send: Send) async throws(AttemptFailure) -> AttemptOutcome {
             let (acceptable, alsoAcceptable, consume) = (acceptable, options.alsoAcceptable, options.consume)
-            let errorBodyLimit = controller.configuration.maxResponseBytes
-            return try await controller.attempt(
+            let errorBodyLimit = core.configuration.maxResponseBytes
+            return try await core.attempt(
                 send.head, body: send.sendsBody ? ControllerCore.body(of: prepared, progress: options.uploadProgress) : nil,
                 baseURL: send.baseURL, operationID: "\(method.rawValue) \(path)", timeout: options.timeout,
                 intoFile: options.intoFile
@@ -183,7 +183,7 @@ extension ControllerCore {
             let transportFailure: EndpointError.TransportFailure
             switch failure {
             case .tooLarge:
-                throw fail(.responseTooLarge(limit: controller.configuration.maxResponseBytes))
+                throw fail(.responseTooLarge(limit: core.configuration.maxResponseBytes))
             case .timedOut:
                 transportFailure = .timedOut
             case .consumer(let failure as DownloadIntegrityFailure):
@@ -193,15 +193,15 @@ extension ControllerCore {
             case .contentDecoding(let error):
                 throw fail(.decoding(codingPath: "$", reason: error.description, bodyExcerpt: ""))
             case .transport(let error):
-                transportFailure = Task.isCancelled ? .cancelled : controller.configuration.classifyTransportError(error)
+                transportFailure = Task.isCancelled ? .cancelled : core.configuration.classifyTransportError(error)
             }
             switch transportFailure {
-            case .unreachable: controller.emit(.serverUnreachable(summary))
-            case .timedOut: controller.emit(.serverNotResponding(summary))
+            case .unreachable: core.emit(.serverUnreachable(summary))
+            case .timedOut: core.emit(.serverNotResponding(summary))
             default: break
             }
             noteResumption()
-            guard transportFailure != .cancelled, controller.configuration.retryPolicy.retriesTransportFailures,
+            guard transportFailure != .cancelled, core.configuration.retryPolicy.retriesTransportFailures,
                 let wait = retryDelay(retryAfter: nil)
             else {
                 throw fail(.transport(transportFailure))
@@ -218,15 +218,15 @@ extension ControllerCore {
             metrics.status = response.status.code
             metrics.firstByte = outcome.firstByte - start
             metrics.bytesReceived += outcome.bytesReceived
-            controller.logResponse(response, summary: summary, trace: telemetry)
-            if response.status == .unauthorized { controller.emit(.unauthorized(summary)) }
+            core.logResponse(response, summary: summary, trace: telemetry)
+            if response.status == .unauthorized { core.emit(.unauthorized(summary)) }
 
             let errorBody: Data
             switch outcome.body {
             case .success(let consumed):
                 metrics.succeeded = true
                 metrics.total = ContinuousClock.now - start
-                controller.finish(summary, metrics, trace: telemetry)
+                core.finish(summary, metrics, trace: telemetry)
                 telemetry?.end(metrics, error: nil)
                 return .finished(response, consumed)
             case .failure(let data):
@@ -235,32 +235,32 @@ extension ControllerCore {
             if try follow(response, of: send) { return .sendAgain }
             if try await replays(response, of: send) { return .sendAgain }
             if try await retries(response) { return .sendAgain }
-            let errorType = serverErrorType ?? controller.serverErrorType
+            let errorType = serverErrorType ?? core.serverErrorType
             throw fail(.unacceptableStatus(
                 response.status,
-                serverError: controller.decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
+                serverError: core.decodeServerError(errorType, from: errorBody, contentType: response.headerFields[.contentType]),
                 bodyExcerpt: EndpointError.excerpt(errorBody)))
         }
 
         /// Whether `response` is a redirect to follow (which becomes the pending send).
         private mutating func follow(_ response: HTTPResponse, of send: Send) throws(EndpointError) -> Bool {
-            let maxRedirects = controller.configuration.redirectPolicy.maxRedirects
+            let maxRedirects = core.configuration.redirectPolicy.maxRedirects
             guard maxRedirects > 0 else { return false }
             let hop: RedirectPolicy.Hop?
             do {
-                hop = try RedirectPolicy.hop(after: response, to: send.head, at: send.baseURL, redaction: controller.configuration.redaction)
+                hop = try RedirectPolicy.hop(after: response, to: send.head, at: send.baseURL, redaction: core.configuration.redaction)
             } catch {
                 throw fail(.invalidRedirect(
                     status: response.status.code,
-                    location: response.headerFields[.location].map(controller.redactedLocation), reason: error.reason))
+                    location: response.headerFields[.location].map(core.redactedLocation), reason: error.reason))
             }
             guard let hop else { return false }
             guard redirectsThisAttempt < maxRedirects else { throw fail(.tooManyRedirects(limit: maxRedirects)) }
             redirectsThisAttempt += 1
             metrics.redirects += 1
-            let target = controller.configuration.redaction.redactTarget(hop.head.path ?? "/")
+            let target = core.configuration.redaction.redactTarget(hop.head.path ?? "/")
             let crossing = hop.crossesOrigin ? " (another origin: secret headers left out)" : ""
-            controller.log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(target)\(crossing)", trace: telemetry)
+            core.log(summary, "\(response.status.code) redirect to \(hop.baseURL.absoluteString)\(target)\(crossing)", trace: telemetry)
             telemetry?.redirected(status: response.status.code, to: hop.baseURL.absoluteString + target)
             pendingHop = hop
             return true
@@ -271,7 +271,7 @@ extension ControllerCore {
             guard replays == 0 else { return false }
             var replay = false
             do {
-                for interceptor in controller.configuration.interceptors
+                for interceptor in core.configuration.interceptors
                 where try await interceptor.shouldReplay(send.head, after: response, attempt: metrics.attempts) {
                     replay = true
                 }
@@ -294,15 +294,15 @@ extension ControllerCore {
         /// that carries an idempotency key is retryable whatever its method (checked here, when a
         /// retry is in question, rather than for every request).
         private func retryDelay(retryAfter: Duration?) -> Duration? {
-            let carriesKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: controller.configuration.idempotencyKeys)
-            return controller.configuration.retryPolicy.delay(
+            let carriesKey = IdempotencyKeyPolicy.carriesKey(prepared.request, policy: core.configuration.idempotencyKeys)
+            return core.configuration.retryPolicy.delay(
                 afterAttempt: max(metrics.attempts - resumedAttempts, 1), method: method,
                 elapsed: ContinuousClock.now - retryClockStart, retryAfter: retryAfter, carriesIdempotencyKey: carriesKey)
         }
 
         /// Whether the retry policy sends again after this status (after waiting).
         private nonisolated(nonsending) mutating func retries(_ response: HTTPResponse) async throws(EndpointError) -> Bool {
-            guard controller.configuration.retryPolicy.retryableStatusCodes.contains(response.status.code),
+            guard core.configuration.retryPolicy.retryableStatusCodes.contains(response.status.code),
                 let wait = retryDelay(retryAfter: RetryPolicy.retryAfter(response.headerFields[.retryAfter]))
             else { return false }
             try await pause(wait, "attempt \(metrics.attempts) answered \(response.status.code); retrying in \(wait)")
@@ -313,7 +313,7 @@ extension ControllerCore {
 
         /// Logs why, then waits `wait`; a cancelled wait ends the exchange.
         private nonisolated(nonsending) mutating func pause(_ wait: Duration, _ reason: String) async throws(EndpointError) {
-            controller.log(summary, reason, trace: telemetry)
+            core.log(summary, reason, trace: telemetry)
             telemetry?.retrying(after: metrics.attempts, wait: wait)
             if (try? await Task.sleep(for: wait)) == nil { throw fail(.transport(.cancelled)) }
         }
@@ -321,7 +321,7 @@ extension ControllerCore {
         /// Ends the exchange with an error of `kind`, reporting it as finished.
         mutating func fail(_ kind: EndpointError.Kind) -> EndpointError {
             metrics.total = ContinuousClock.now - start
-            controller.finish(summary, metrics, trace: telemetry)
+            core.finish(summary, metrics, trace: telemetry)
             telemetry?.end(metrics, error: kind)
             return EndpointError(kind, method: method, path: path, attempts: metrics.attempts)
         }

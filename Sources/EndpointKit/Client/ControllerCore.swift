@@ -126,7 +126,7 @@ final class ControllerCore: Sendable {
         _ request: R, page: Int, extraHeaders: [String: String], extraQuery: [(String, String)] = [], alsoAcceptable: Set<Int> = []
     ) async throws(EndpointError) -> (HTTPResponse, Data, attempts: Int) {
         let limit = configuration.maxResponseBytes
-        let (response, consumed, attempts) = try await erasedExchange(
+        return try await exchange(
             request, page: page, extraHeaders: extraHeaders, extraQuery: extraQuery, timeout: configuration.timeout,
             alsoAcceptable: alsoAcceptable
         ) {
@@ -134,8 +134,6 @@ final class ControllerCore: Sendable {
             let data = try await Self.collect(received, limit: limit)
             return (data, Int64(data.count))
         }
-        // `consumed` is the `Data` the consumer above made.
-        return (response, consumed as! Data, attempts)
     }
 
     /// Sends the request with retries and replays until an acceptable answer, whose body goes to
@@ -169,7 +167,7 @@ final class ControllerCore: Sendable {
         let options = ExchangeOptions(
             timeout: timeout, alsoAcceptable: alsoAcceptable, uploadProgress: uploadProgress, intoFile: intoFile, resume: resume,
             consume: consume)
-        var exchange = Exchange(controller: self, request: request, prepared: prepared, path: path, start: start, options: options)
+        var exchange = Exchange(core: self, request: request, prepared: prepared, path: path, start: start, options: options)
         return try await exchange.run()
     }
 
