@@ -5,7 +5,9 @@ import FoundationNetworking
 #endif
 
 /// One download task: Foundation writes the body to a file of its own, which is moved to the
-/// path the caller asked for as soon as it is complete.
+/// path the caller asked for as soon as it is complete. How ``URLSessionEndpointTransport``
+/// downloads on Apple platforms; on Linux it writes the file itself
+/// (``URLSessionFileWritingExchange``).
 final class URLSessionDownloadExchange: URLSessionTaskObserver, @unchecked Sendable {
     private struct State {
         var waiter: CheckedContinuation<URLResponse, any Error>?

@@ -14,8 +14,11 @@ import FoundationNetworking
 ///   whole, its fastest way (``ResponseDelivery/buffered``); ``ResponseDelivery/streamed`` hands the
 ///   body over as it arrives instead. Foundation on Linux cannot pause a transfer, so either way a
 ///   body nobody has read yet waits in memory there.
-/// - Downloads run as download tasks (``FileDownloadingTransport``): Foundation writes the file,
-///   which is moved into place, so a 1 GiB download takes no more memory than a small one.
+/// - Downloads go straight to a file (``FileDownloadingTransport``), so a 1 GiB download takes no
+///   more memory than a small one: on Apple platforms as download tasks, whose file Foundation
+///   writes; on Linux as data tasks whose chunks are written as they arrive, because Foundation
+///   there leaves a failed download task's file behind. There the session's delegate queue holds
+///   the transfer back while 64 chunks wait to be written.
 /// - Request bodies always go with an exact `Content-Length`, never chunked: bodies up to
 ///   ``inMemoryBodyLimit`` from memory, larger ones (a multipart upload of a file) through an upload
 ///   task from a temporary file, because Foundation on Linux sends every body stream chunked.
@@ -69,7 +72,11 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     ) {
         let router = URLSessionTaskRouter()
         self.router = router
+        #if canImport(FoundationNetworking)
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: URLSessionDelegateQueue())
+        #else
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        #endif
         self.timeout = timeout
         self.inMemoryBodyLimit = inMemoryBodyLimit
         self.temporaryDirectory = temporaryDirectory
@@ -208,15 +215,25 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         return (response, HTTPBody(exchange.body, length: length, iterationBehavior: .single))
     }
 
-    /// Sends `request` as a download task: Foundation writes the body, which is moved to `file`.
+    /// Sends `request` and writes the answer's body to `file`.
+    ///
+    /// On Apple platforms this is a download task: Foundation writes the body, which is moved to
+    /// `file`. On Linux it is a data task whose body is written to `file` as it arrives, because
+    /// Foundation there leaves a failed download task's file behind in the temporary directory
+    /// (``URLSessionFileWritingExchange``). Either way a failed download leaves no file.
     public func download(
         _ request: HTTPRequest, baseURL: URL, operationID: String, to file: URL,
         progress: @escaping @Sendable (_ written: Int64, _ expected: Int64?) -> Void
     ) async throws -> HTTPResponse {
         let urlRequest = try Self.urlRequest(request, baseURL: baseURL, timeout: timeout)
         try Task.checkCancellation()
+        #if canImport(FoundationNetworking)
+        let task = session.dataTask(with: urlRequest)
+        let exchange = URLSessionFileWritingExchange(file: file, progress: progress, cancelTask: { task.cancel() })
+        #else
         let task = session.downloadTask(with: urlRequest)
         let exchange = URLSessionDownloadExchange(file: file, progress: progress)
+        #endif
         router.observe(task, with: exchange)
         let urlResponse = try await withTaskCancellationHandler {
             try await exchange.response { task.resume() }

@@ -103,6 +103,7 @@ struct DownloadTrialsTests {
                 }
                 let (impatient, patient) = (controller(transferTimeout: .milliseconds(300)), controller(transferTimeout: .seconds(20)))
                 let root = try TemporaryDirectory()
+                let foundationFilesBefore = Self.foundationDownloadFiles()
                 var outcomes: [Break: [String: Int]] = [:]
                 // Sixteen trials at a time.
                 for batch in stride(from: 0, to: trials.count, by: 16) {
@@ -132,8 +133,18 @@ struct DownloadTrialsTests {
                 for breaks in [Break.reset, .close, .stall, .notFound] {
                     #expect(!(outcomes[breaks] ?? [:]).keys.contains("complete"), "\(kind) \(breaks): \(outcomes[breaks] ?? [:])")
                 }
+                // Nor anywhere else: Foundation on Linux leaves a failed download task's file in
+                // the temporary directory.
+                let foundationFilesLeft = Self.foundationDownloadFiles().subtracting(foundationFilesBefore)
+                #expect(foundationFilesLeft.isEmpty, "\(kind) left \(foundationFilesLeft.count) of Foundation's download files in \(NSTemporaryDirectory())")
             }
         }
+    }
+
+    /// The files Foundation's download tasks write on Linux: `<UUID>.tmp` in the temporary directory.
+    static func foundationDownloadFiles() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+        return Set(names.filter { $0.hasSuffix(".tmp") && UUID(uuidString: String($0.dropLast(4))) != nil })
     }
 
     /// Runs one trial in its own directory; returns how it ended and what was wrong after it.

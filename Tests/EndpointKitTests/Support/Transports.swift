@@ -41,7 +41,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     var ridesURLSession: Bool { !ridesAsyncHTTPClient }
 
     /// Whether a download's progress comes as the bytes arrive (swift-openapi-urlsession holds the
-    /// whole body first on Linux; EndpointKit's URLSession transport downloads through download tasks).
+    /// whole body first on Linux; EndpointKit's URLSession transport writes each chunk as it arrives).
     var streamsDownloads: Bool {
         #if canImport(FoundationNetworking)
         self != .urlSession
