@@ -65,6 +65,8 @@ extension ControllerCore {
             throw .timedOut
         } catch let error as ConsumerError {
             throw .consumer(error.underlying)
+        } catch let error as DownloadFileWriteFailure {
+            throw .consumer(error)
         } catch let error as ContentDecodingError {
             throw .contentDecoding(error)
         } catch {

@@ -17,7 +17,8 @@ public protocol FileDownloadingTransport: ClientTransport {
     ///   - baseURL: The scheme and authority, as for `send`.
     ///   - operationID: As for `send`.
     ///   - file: Where the body goes. On success it holds the whole body (an empty file for an
-    ///     answer without one); on failure it does not exist.
+    ///     answer without one); on failure it does not exist. When it cannot be made or written,
+    ///     the download throws ``DownloadFileWriteFailure``.
     ///   - progress: Called with the bytes written so far and the expected total when known.
     /// - Returns: The answer's head, once the file is complete.
     func download(

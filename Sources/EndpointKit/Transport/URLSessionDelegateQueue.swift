@@ -10,6 +10,10 @@ import Foundation
 /// while `limit` of them are pending. That is Foundation's own work queue, which runs libcurl: the
 /// transfer stops reading from its socket until the delegate has caught up, and TCP slows the
 /// sender. An operation added from this queue itself never waits, so the queue cannot block itself.
+///
+/// So no operation on this queue may wait for Foundation's work queue, which may be waiting for
+/// this one: `URLSessionTask.cancel()` does (`DispatchQueue.sync`), so a delegate that stops its
+/// task from here does it from another thread. Other callers only wait until the queue drains.
 final class URLSessionDelegateQueue: OperationQueue, @unchecked Sendable {
     /// The most operations that may wait before adding another waits too.
     let limit: Int
@@ -26,9 +30,10 @@ final class URLSessionDelegateQueue: OperationQueue, @unchecked Sendable {
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        let waits = OperationQueue.current !== self
         condition.lock()
-        while waits, pending >= limit { condition.wait() }
+        if pending >= limit, OperationQueue.current !== self {
+            repeat { condition.wait() } while pending >= limit
+        }
         pending += 1
         condition.unlock()
         super.addOperation { [self] in

@@ -45,7 +45,7 @@ final class URLSessionDownloadExchange: URLSessionTaskObserver, @unchecked Senda
             try FileManager.default.moveItem(at: location, to: file)
             state.withLock { $0.moved = true }
         } catch {
-            state.withLock { $0.moveFailure = error }
+            state.withLock { $0.moveFailure = DownloadFileWriteFailure(file: file, underlying: error) }
         }
     }
 

@@ -83,7 +83,8 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
             }
             return (state.waiter, state.failure)
         }
-        if let failure = failure ?? error ?? (task.response == nil ? URLError(.badServerResponse) : nil) {
+        let writeFailure = failure.map { DownloadFileWriteFailure(file: file, underlying: $0) }
+        if let failure = writeFailure ?? error ?? (task.response == nil ? URLError(.badServerResponse) : nil) {
             try? FileManager.default.removeItem(at: file)
             waiter?.resume(throwing: failure)
         } else {
@@ -95,21 +96,20 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
     private func openFile() {
         state.withLock { state in
             guard state.handle == nil, state.failure == nil else { return }
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                state.failure = CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                state.failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 return
             }
-            do {
-                state.handle = try FileHandle(forWritingTo: file)
-            } catch {
-                state.failure = error
-            }
+            state.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         }
         stopIfFailed()
     }
 
-    /// Cancels the task once the file could not be made or written.
+    /// Cancels the task once the file could not be made or written, from another thread: this runs
+    /// on the session's delegate queue, and `URLSessionTask.cancel()` waits for Foundation's work
+    /// queue, which may itself be waiting for the delegate queue (``URLSessionDelegateQueue``).
     private func stopIfFailed() {
-        if state.withLock({ $0.failure != nil }) { cancelTask() }
+        if state.withLock({ $0.failure != nil }) { DispatchQueue.global().async(execute: cancelTask) }
     }
 }

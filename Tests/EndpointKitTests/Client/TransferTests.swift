@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import OpenAPIRuntime
 import Testing
 
 @testable import EndpointKit
@@ -56,6 +58,44 @@ struct TransferTests {
             } catch let error as EndpointError {
                 #expect(error.status == .notFound)
                 #expect(error.serverError(as: EndpointDefaultServerError.self)?.reason == "gone")
+            }
+            #expect(contents(of: directory.url).isEmpty)
+        }
+    }
+
+    /// A transport that writes downloads itself and cannot write this one (as with a full disk).
+    struct UnwritableDownloads: FileDownloadingTransport {
+        let inner = URLSessionEndpointTransport.shared
+
+        func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+            try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        }
+
+        func download(
+            _ request: HTTPRequest, baseURL: URL, operationID: String, to file: URL,
+            progress: @escaping @Sendable (Int64, Int64?) -> Void
+        ) async throws -> HTTPResponse {
+            throw DownloadFileWriteFailure(file: file, underlying: POSIXError(.ENOSPC))
+        }
+    }
+
+    @Test("a transport that cannot write the file fails the download once, as a download failure, not a network one to retry")
+    func unwritableDownload() async throws {
+        try await withServer({ _ in .text("never asked for") }) { server in
+            let directory = try TemporaryDirectory()
+            let destination = directory.url.appendingPathComponent("file.bin")
+            let controller = EndpointController<EndpointDefaultServerError>(
+                transport: UnwritableDownloads(), configuration: .init(retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1))))
+            do {
+                _ = try await controller.load(FileDownloadEndpoint(destination: destination, serverURL: server.baseURL, pathPrefix: "file"))
+                Issue.record("expected an error")
+            } catch let error as EndpointError {
+                guard case .download(let reason) = error.kind else {
+                    Issue.record("the download failed as \(error.kind)")
+                    return
+                }
+                #expect(reason.contains("cannot write the file in \(directory.url.path)"), "\(reason)")
+                #expect(error.attempts == 1)
             }
             #expect(contents(of: directory.url).isEmpty)
         }

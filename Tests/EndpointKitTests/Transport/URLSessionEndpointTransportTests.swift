@@ -152,6 +152,26 @@ struct URLSessionEndpointTransportTests {
         }
     }
 
+    @Test("A download whose file cannot be made fails with DownloadFileWriteFailure, naming why, and leaves nothing")
+    func downloadIntoAMissingDirectory() async throws {
+        try await withServer({ _ in
+            TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: 1 << 20, chunk: 65_536, delayPerChunk: nil))
+        }) { server in
+            let directory = try TemporaryDirectory()
+            let file = directory.url.appendingPathComponent("gone").appendingPathComponent("file.bin")
+            let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/file")
+            await #expect {
+                _ = try await URLSessionEndpointTransport.shared.download(
+                    head, baseURL: server.baseURL, operationID: "", to: file, progress: { _, _ in })
+            } throws: { error in
+                guard let failure = error as? DownloadFileWriteFailure else { return false }
+                return failure.file == file && (failure.underlying as? POSIXError)?.code == .ENOENT
+                    && failure.description.contains(file.deletingLastPathComponent().path)
+            }
+            #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
+        }
+    }
+
     @Test("Repeated fields are joined; a HEAD answer has no body")
     func fieldsAndHead() async throws {
         try await withServer({ _ in .json(#"{"ok":true}"#) }) { server in
