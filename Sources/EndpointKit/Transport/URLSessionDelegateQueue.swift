@@ -22,11 +22,16 @@ final class URLSessionDelegateQueue: OperationQueue, @unchecked Sendable {
     private var pending = 0
 
     /// A serial queue that holds back whoever adds an operation while `limit` are pending.
-    init(limit: Int = 64) {
+    init(limit: Int) {
         self.limit = limit
         super.init()
         maxConcurrentOperationCount = 1
         name = "EndpointKit.URLSessionDelegateQueue"
+        // A serial queue of its own runs on libdispatch's overcommitting threads, which are made
+        // as needed. An OperationQueue's default runs on the shared pool, which has as many
+        // threads as cores: a few callers blocked waiting for the work queue would starve the
+        // operations that the work queue waits for.
+        underlyingQueue = DispatchQueue(label: "EndpointKit.URLSessionDelegateQueue")
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {

@@ -70,10 +70,22 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         timeout: Duration? = nil, inMemoryBodyLimit: Int = 1 << 20,
         temporaryDirectory: URL = FileManager.default.temporaryDirectory, responseDelivery: ResponseDelivery = .buffered
     ) {
+        self.init(
+            configuration: configuration, timeout: timeout, inMemoryBodyLimit: inMemoryBodyLimit,
+            temporaryDirectory: temporaryDirectory, responseDelivery: responseDelivery, pendingDelegateCallLimit: 64)
+    }
+
+    /// The same, holding the transfer back on Linux while `pendingDelegateCallLimit` calls to the
+    /// session's delegate wait (``URLSessionDelegateQueue``).
+    init(
+        configuration: URLSessionConfiguration, timeout: Duration?, inMemoryBodyLimit: Int,
+        temporaryDirectory: URL, responseDelivery: ResponseDelivery, pendingDelegateCallLimit: Int
+    ) {
         let router = URLSessionTaskRouter()
         self.router = router
         #if canImport(FoundationNetworking)
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: URLSessionDelegateQueue())
+        session = URLSession(
+            configuration: configuration, delegate: router, delegateQueue: URLSessionDelegateQueue(limit: pendingDelegateCallLimit))
         #else
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
         #endif

@@ -20,7 +20,11 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         var written: Int64 = 0
         var expected: Int64?
         var failure: (any Error)?
+        var stopping = false
     }
+
+    /// Where tasks are cancelled from: a serial queue, so on a thread of its own (see ``stopIfFailed()``).
+    private static let cancelling = DispatchQueue(label: "EndpointKit.URLSessionFileWritingExchange.cancel")
 
     private let state = Locked(State())
     private let file: URL
@@ -106,10 +110,16 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         stopIfFailed()
     }
 
-    /// Cancels the task once the file could not be made or written, from another thread: this runs
-    /// on the session's delegate queue, and `URLSessionTask.cancel()` waits for Foundation's work
-    /// queue, which may itself be waiting for the delegate queue (``URLSessionDelegateQueue``).
+    /// Cancels the task once the file could not be made or written, once, and from a thread of its
+    /// own: this runs on the session's delegate queue, and `URLSessionTask.cancel()` waits for
+    /// Foundation's work queue, which may itself be waiting for the delegate queue
+    /// (``URLSessionDelegateQueue``).
     private func stopIfFailed() {
-        if state.withLock({ $0.failure != nil }) { DispatchQueue.global().async(execute: cancelTask) }
+        let stops = state.withLock { state in
+            guard state.failure != nil, !state.stopping else { return false }
+            state.stopping = true
+            return true
+        }
+        if stops { Self.cancelling.async(execute: cancelTask) }
     }
 }

@@ -172,6 +172,27 @@ struct URLSessionEndpointTransportTests {
         }
     }
 
+    @Test(
+        "A download that fails while the transfer is held back stops without a deadlock",
+        .timeLimit(.minutes(1)), arguments: 0..<10)
+    func failureUnderBackPressure(trial: Int) async throws {
+        try await withServer({ _ in
+            TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: 8 << 20, chunk: 16_384, delayPerChunk: nil))
+        }) { server in
+            // One pending delegate call holds the transfer back: while the exchange handles the
+            // head (and finds it cannot make the file), Foundation's work queue waits for it.
+            let transport = URLSessionEndpointTransport(
+                configuration: .ephemeral, timeout: nil, inMemoryBodyLimit: 1 << 20,
+                temporaryDirectory: FileManager.default.temporaryDirectory, responseDelivery: .buffered, pendingDelegateCallLimit: 1)
+            let directory = try TemporaryDirectory()
+            let file = directory.url.appendingPathComponent("gone").appendingPathComponent("file.bin")
+            let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/file")
+            await #expect(throws: DownloadFileWriteFailure.self) {
+                _ = try await transport.download(head, baseURL: server.baseURL, operationID: "", to: file, progress: { _, _ in })
+            }
+        }
+    }
+
     @Test("Repeated fields are joined; a HEAD answer has no body")
     func fieldsAndHead() async throws {
         try await withServer({ _ in .json(#"{"ok":true}"#) }) { server in
