@@ -58,6 +58,7 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
 
     func didReceive(_ data: Data) {
         let report = state.withLock { state -> (Int64, Int64?)? in
+            Self.openIfNeeded(file, in: &state)
             guard state.failure == nil, let handle = state.handle else { return nil }
             do {
                 try handle.write(contentsOf: data)
@@ -98,16 +99,19 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
 
     /// Makes `file` empty and opens it for writing, once.
     private func openFile() {
-        state.withLock { state in
-            guard state.handle == nil, state.failure == nil else { return }
-            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                state.failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                return
-            }
-            state.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        }
+        state.withLock { Self.openIfNeeded(file, in: &$0) }
         stopIfFailed()
+    }
+
+    /// Makes `file` empty and opens it into `state`, unless it is open or has failed already.
+    private static func openIfNeeded(_ file: URL, in state: inout State) {
+        guard state.handle == nil, state.failure == nil else { return }
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            state.failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            return
+        }
+        state.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     /// Cancels the task once the file could not be made or written, once, and from a thread of its
