@@ -104,7 +104,8 @@ extension EndpointController {
     }
 
     /// Checks a file a transport wrote against the answer's `Content-Length` (when the body was not
-    /// content-encoded, whose length counts the encoded bytes); removes it when short or long.
+    /// content-encoded, whose length counts the encoded bytes) and flushes it to disk, as the
+    /// controller does with the files it writes itself; removes it when short, long or unflushable.
     static func check(_ file: URL, size: Int64, against response: HTTPResponse, progress: AsyncStream<TransferProgress>.Continuation)
         throws -> (URL, Int64)
     {
@@ -114,6 +115,14 @@ extension EndpointController {
             throw ControllerCore.ConsumerError(underlying: CocoaError(.fileReadCorruptFile, userInfo: [
                 NSLocalizedDescriptionKey: "received \(size) of \(expected) bytes"
             ]))
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            try handle.synchronize()
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw writeFailure(file, error)
         }
         progress.yield(TransferProgress(completedBytes: size, expectedBytes: expected ?? size))
         return (file, size)
@@ -125,7 +134,7 @@ extension EndpointController {
     {
         let temporary = temporaryPath(besides: destination)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw ControllerCore.ConsumerError(underlying: CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
+            throw writeFailure(temporary, CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
@@ -140,7 +149,7 @@ extension EndpointController {
                     do {
                         try handle.write(contentsOf: chunk)
                     } catch {
-                        throw ControllerCore.ConsumerError(underlying: error)
+                        throw writeFailure(temporary, error)
                     }
                     written += Int64(chunk.count)
                     progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
@@ -154,13 +163,18 @@ extension EndpointController {
             do {
                 try handle.synchronize()
             } catch {
-                throw ControllerCore.ConsumerError(underlying: error)
+                throw writeFailure(temporary, error)
             }
             return (temporary, written)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// The failure to write `file`, as a transport that writes downloads itself reports it.
+    private static func writeFailure(_ file: URL, _ error: any Error) -> ControllerCore.ConsumerError {
+        ControllerCore.ConsumerError(underlying: DownloadFileWriteFailure(file: file, underlying: error))
     }
 
     /// Renames `temporary` to `destination` in one step, replacing what was there.

@@ -7,7 +7,8 @@ import OpenAPIRuntime
 ///
 /// ``EndpointController`` downloads through it when its transport offers it and the request has no
 /// body: the file is written by the platform, so a download takes no more memory however slowly
-/// the disk keeps up, and the controller only checks the file and moves it into place.
+/// the disk keeps up, and the controller only checks the file, flushes it to disk (as it does the
+/// files it writes itself) and moves it into place.
 public protocol FileDownloadingTransport: ClientTransport {
     /// Sends `request`, which has no body, and writes the body of its answer, whatever the status,
     /// to `file` (a path that does not exist yet, in the directory of the download's destination).
