@@ -190,6 +190,7 @@ struct URLSessionEndpointTransportTests {
             await #expect(throws: DownloadFileWriteFailure.self) {
                 _ = try await transport.download(head, baseURL: server.baseURL, operationID: "", to: file, progress: { _, _ in })
             }
+            transport.session.finishTasksAndInvalidate()
         }
     }
 
