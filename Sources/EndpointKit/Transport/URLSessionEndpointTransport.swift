@@ -57,9 +57,9 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         /// Chunks are handed over as they arrive, through the session's delegate: the controller
         /// refuses an answer as soon as it passes `maxResponseBytes`, and reads the first bytes
         /// before the last arrive. Foundation on Linux calls the delegate three times per request
-        /// at least, through the session's one delegate queue: on Linux about 12 % slower than
-        /// ``buffered`` one request at a time, but 10–20 % faster with many in flight, at the cost
-        /// of a longer tail (BENCHMARKS.md).
+        /// at least, through the session's one delegate queue: on Linux 8–14 % slower than
+        /// ``buffered`` one request at a time, but faster with many in flight (with 64, faster
+        /// than raw `URLSession.data(for:)`), with a longer tail (BENCHMARKS.md).
         case streamed
     }
 
