@@ -114,8 +114,8 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         state.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    /// Cancels the task once the file could not be made or written, once, and from a thread of its
-    /// own: this runs on the session's delegate queue, and `URLSessionTask.cancel()` waits for
+    /// Cancels the task, once, when the file could not be made or written, and from a thread of
+    /// its own: this runs on the session's delegate queue, and `URLSessionTask.cancel()` waits for
     /// Foundation's work queue, which may itself be waiting for the delegate queue
     /// (``URLSessionDelegateQueue``).
     private func stopIfFailed() {
