@@ -20,6 +20,9 @@ final class URLSessionDelegateQueue: OperationQueue, @unchecked Sendable {
     private let condition = NSCondition()
     /// Operations added and not yet finished; guarded by `condition`.
     private var pending = 0
+    /// Where the operations run; held here because `OperationQueue.underlyingQueue` does not keep
+    /// its queue alive.
+    private let dispatchQueue = DispatchQueue(label: "EndpointKit.URLSessionDelegateQueue")
 
     /// A serial queue that holds back whoever adds an operation while `limit` are pending.
     init(limit: Int) {
@@ -31,7 +34,7 @@ final class URLSessionDelegateQueue: OperationQueue, @unchecked Sendable {
         // as needed. An OperationQueue's default runs on the shared pool, which has as many
         // threads as cores: a few callers blocked waiting for the work queue would starve the
         // operations that the work queue waits for.
-        underlyingQueue = DispatchQueue(label: "EndpointKit.URLSessionDelegateQueue")
+        underlyingQueue = dispatchQueue
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
