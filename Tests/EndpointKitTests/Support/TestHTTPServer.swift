@@ -71,6 +71,37 @@ final class TestHTTPServer: Sendable {
     private let channel: any Channel
     private let group: MultiThreadedEventLoopGroup
     private let log: Locked<[ReceivedRequest]>
+    private let replies: Replies
+
+    /// The replies being written, so that ``stop()`` can end them while their event loop still runs
+    /// (a write scheduled on a loop that has shut down is an error in NIO, and a crash to come).
+    final class Replies: Sendable {
+        private let tasks = Locked<(next: Int, running: [Int: Task<Void, Never>])>((0, [:]))
+
+        /// Writes a reply in a task of its own, tracked until it ends.
+        func start(_ write: @escaping @Sendable () async -> Void) {
+            tasks.withLock { tasks in
+                let id = tasks.next
+                tasks.next += 1
+                tasks.running[id] = Task {
+                    await write()
+                    self.tasks.withLock { _ = $0.running.removeValue(forKey: id) }
+                }
+            }
+        }
+
+        /// Cancels the replies still being written and waits for them, for at most `limit`.
+        func end(within limit: Duration) async {
+            let running = tasks.withLock { Array($0.running.values) }
+            for task in running { task.cancel() }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for task in running { await task.value } }
+                group.addTask { try? await Task.sleep(for: limit) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+    }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var requests: [ReceivedRequest] { log.withLock { $0 } }
@@ -86,11 +117,12 @@ final class TestHTTPServer: Sendable {
         return true
     }
 
-    private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup, log: Locked<[ReceivedRequest]>) {
+    private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup, log: Locked<[ReceivedRequest]>, replies: Replies) {
         self.port = port
         self.channel = channel
         self.group = group
         self.log = log
+        self.replies = replies
     }
 
     /// A server answering with `handler`; `recordsRequests: false` keeps no log (for runs of
@@ -100,21 +132,23 @@ final class TestHTTPServer: Sendable {
     {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let log = Locked<[ReceivedRequest]>([])
+        let replies = Replies()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.pipeline.configureHTTPServerPipeline().flatMap {
                     channel.pipeline.addHandler(
-                        RequestHandler(handler: handler, log: recordsRequests ? log : nil, storedBodyLimit: storedBodyLimit))
+                        RequestHandler(handler: handler, log: recordsRequests ? log : nil, storedBodyLimit: storedBodyLimit, replies: replies))
                 }
             }
         let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
         let port = channel.localAddress!.port!
-        return TestHTTPServer(port: port, channel: channel, group: group, log: log)
+        return TestHTTPServer(port: port, channel: channel, group: group, log: log, replies: replies)
     }
 
     func stop() async throws {
         try await channel.close()
+        await replies.end(within: .seconds(5))
         try await group.shutdownGracefully()
     }
 
@@ -164,12 +198,17 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
     let handler: TestHTTPServer.Handler
     let log: Locked<[TestHTTPServer.ReceivedRequest]>?
     let storedBodyLimit: Int
+    let replies: TestHTTPServer.Replies
     private var current: TestHTTPServer.ReceivedRequest?
 
-    init(handler: @escaping TestHTTPServer.Handler, log: Locked<[TestHTTPServer.ReceivedRequest]>?, storedBodyLimit: Int) {
+    init(
+        handler: @escaping TestHTTPServer.Handler, log: Locked<[TestHTTPServer.ReceivedRequest]>?, storedBodyLimit: Int,
+        replies: TestHTTPServer.Replies
+    ) {
         self.handler = handler
         self.log = log
         self.storedBodyLimit = storedBodyLimit
+        self.replies = replies
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -188,7 +227,7 @@ private final class RequestHandler: ChannelInboundHandler, @unchecked Sendable {
             log?.withLock { $0.append(request) }
             let channel = context.channel
             let handler = self.handler
-            Task {
+            replies.start {
                 let reply = await handler(request)
                 await RequestHandler.write(reply, to: channel)
             }
