@@ -17,37 +17,62 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     private struct State {
         var waiter: CheckedContinuation<URLResponse, any Error>?
         var heldResponse: URLResponse?
+        /// The head's outcome when it came before anyone waited for it.
+        var outcome: Result<URLResponse, any Error>?
         var delivered = false
+        var stopped = false
     }
 
     private let state = Locked(State())
     /// The answer's body, as it arrives.
     let body: ResponseBodyBuffer
+    private let canceller: URLSessionTaskCanceller
     private let mapFailure: @Sendable (any Error) -> any Error
     private let onComplete: @Sendable () -> Void
 
-    /// An exchange whose body reader cancels with `cancel`; the task's failure is reported as
-    /// `mapFailure` names it (a deadline's, when the deadline stopped it); `onComplete` runs when
-    /// the task ends.
+    /// An exchange whose task `canceller` stops; the task's failure is reported as `mapFailure`
+    /// names it (a deadline's, when the deadline stopped it); `onComplete` runs when the task ends.
     init(
-        cancel: @escaping @Sendable () -> Void, mapFailure: @escaping @Sendable (any Error) -> any Error,
+        canceller: URLSessionTaskCanceller, mapFailure: @escaping @Sendable (any Error) -> any Error,
         onComplete: @escaping @Sendable () -> Void
     ) {
-        body = ResponseBodyBuffer(onCancel: cancel)
+        body = ResponseBodyBuffer(onCancel: { canceller.stop() })
+        self.canceller = canceller
         self.mapFailure = mapFailure
         self.onComplete = onComplete
     }
 
-    /// Waits for the head; `start` resumes the task once the waiter is in place.
+    /// Waits for the head; `start` resumes the task once the waiter is in place, unless the
+    /// exchange was stopped before.
     nonisolated(nonsending) func head(start: () -> Void) async throws -> URLResponse {
         try await withCheckedThrowingContinuation { continuation in
-            state.withLock { $0.waiter = continuation }
+            let outcome = state.withLock { state -> Result<URLResponse, any Error>? in
+                guard let outcome = state.outcome else {
+                    state.waiter = continuation
+                    return nil
+                }
+                state.outcome = nil
+                return outcome
+            }
+            if let outcome { return continuation.resume(with: outcome) }
             start()
         }
     }
 
+    /// Fails the exchange now, head and body, and stops its task (``URLSessionTaskCanceller``):
+    /// the caller cancelled or the deadline passed.
+    func stop() {
+        let failure = mapFailure(URLError(.cancelled))
+        state.withLock { $0.stopped = true }
+        body.finish(throwing: failure)
+        deliver(.failure(failure))
+        canceller.stop()
+    }
+
     func didReceive(_ response: URLResponse) {
         let length = response.expectedContentLength
+        let encoded = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") != nil
+        canceller.didReceiveHead(expected: length >= 0 && !encoded ? length : nil)
         if length >= 0, length <= Self.completeAnswerLimit {
             state.withLock { $0.heldResponse = response }
         } else {
@@ -56,6 +81,7 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     }
 
     func didReceive(_ data: Data) {
+        canceller.didReceive(count: data.count)
         body.append(data)
     }
 
@@ -64,23 +90,31 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     func didFinishDownloading(to location: URL) {}
 
     func didComplete(_ task: URLSessionTask, error: (any Error)?) {
+        canceller.didComplete()
+        defer { onComplete() }
+        let (stopped, held) = state.withLock { ($0.stopped, $0.heldResponse) }
+        guard !stopped else { return }
         let error = error.map(mapFailure)
         body.finish(throwing: error)
         if let error {
             deliver(.failure(error))
-        } else if let response = state.withLock({ $0.heldResponse }) ?? task.response {
+        } else if let response = held ?? task.response {
             deliver(.success(response))
         } else {
             deliver(.failure(URLError(.badServerResponse)))
         }
-        onComplete()
     }
 
-    /// Resumes the sender once; later calls do nothing.
+    /// Resumes the sender once, or keeps the outcome for it when it is not waiting yet; later
+    /// calls do nothing.
     private func deliver(_ result: Result<URLResponse, any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<URLResponse, any Error>? in
-            guard !state.delivered, let waiter = state.waiter else { return nil }
+            guard !state.delivered else { return nil }
             state.delivered = true
+            guard let waiter = state.waiter else {
+                state.outcome = result
+                return nil
+            }
             state.waiter = nil
             return waiter
         }

@@ -1,55 +1,74 @@
 import Foundation
 
-/// The delegate queue of a session made by ``URLSessionEndpointTransport`` on Linux: serial, as a
-/// session's must be, and the one place where a transfer that outruns its reader can be held back.
+/// The delegate queue of a session made by ``URLSessionEndpointTransport`` on Linux: it runs each
+/// call on the thread that adds it, which is Foundation's own work queue, the thread that runs
+/// libcurl. That is where Foundation itself delivers `URLSession.data(for:)`'s answer.
 ///
-/// Foundation on Linux cannot pause a transfer: each chunk of a body is handed to the delegate as
-/// an operation on this queue, however many are still waiting. When the delegate writes each chunk
-/// to a file (a download, ``URLSessionFileWritingExchange``) and the network is faster than the
-/// disk, the waiting chunks pile up in memory. So this queue makes whoever adds an operation wait
-/// while `limit` of them are pending. That is Foundation's own work queue, which runs libcurl: the
-/// transfer stops reading from its socket until the delegate has caught up, and TCP slows the
-/// sender. An operation added from this queue itself never waits, so the queue cannot block itself.
+/// - **No hand-over.** An OperationQueue would wake a thread of its own for every call: a
+///   completion handler that way costs 10 context switches and 16–22 heap allocations per request
+///   more than `data(for:)` (BENCHMARKS.md). Run here, it costs what `data(for:)` does, and the
+///   transport can keep the task's handle to enforce a deadline.
+/// - **Back-pressure.** Foundation on Linux cannot pause a transfer. A delegate that writes each
+///   chunk to a file (a download, ``URLSessionFileWritingExchange``) now writes it before libcurl
+///   reads the next one: the transfer waits for the disk, and TCP slows the sender.
+/// - **One at a time, in order.** Calls added from one thread run in the order added. A call added
+///   from another thread while one runs waits for it. A call added from inside a running call
+///   runs when that call returns, before `addOperation` returns to whoever added the outer one.
 ///
-/// So no operation on this queue may wait for Foundation's work queue, which may be waiting for
-/// this one: `URLSessionTask.cancel()` does (`DispatchQueue.sync`), so a delegate that stops its
-/// task from here does it from another thread. Other callers only wait until the queue drains.
+/// So a call on this queue must be short and must never wait for Foundation's work queue: it may
+/// be running on it. `URLSessionTask.cancel()` and making a task both do (`DispatchQueue.sync`),
+/// so a delegate that stops its task from here does it from another thread
+/// (``URLSessionTaskCanceller``). Only block operations run here; an `Operation` object added
+/// goes to the OperationQueue as usual.
 final class URLSessionDelegateQueue: OperationQueue, @unchecked Sendable {
-    /// The most operations that may wait before adding another waits too.
-    let limit: Int
-    private let condition = NSCondition()
-    /// Operations added and not yet finished; guarded by `condition`.
-    private var pending = 0
-    /// Where the operations run; held here because `OperationQueue.underlyingQueue` does not keep
-    /// its queue alive.
-    private let dispatchQueue = DispatchQueue(label: "EndpointKit.URLSessionDelegateQueue")
+    private struct State {
+        /// The thread running a call, while one runs.
+        var runner: UInt?
+        /// Calls added by the running call, to run after it.
+        var nested: [@Sendable () -> Void] = []
+    }
 
-    /// A serial queue that holds back whoever adds an operation while `limit` are pending.
-    init(limit: Int) {
-        self.limit = limit
+    /// Held while a call runs: makes calls from different threads take turns.
+    private let turn = NSLock()
+    private let state = Locked(State())
+
+    /// A queue that runs each call on the thread that adds it, one at a time.
+    override init() {
         super.init()
         maxConcurrentOperationCount = 1
         name = "EndpointKit.URLSessionDelegateQueue"
-        // A serial queue of its own runs on libdispatch's overcommitting threads, which are made
-        // as needed. An OperationQueue's default runs on the shared pool, which has as many
-        // threads as cores: a few callers blocked waiting for the work queue would starve the
-        // operations that the work queue waits for.
-        underlyingQueue = dispatchQueue
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        condition.lock()
-        if pending >= limit, OperationQueue.current !== self {
-            repeat { condition.wait() } while pending >= limit
+        let thread = Self.currentThread
+        let isNested = state.withLock { state -> Bool in
+            guard state.runner == thread else { return false }
+            state.nested.append(block)
+            return true
         }
-        pending += 1
-        condition.unlock()
-        super.addOperation { [self] in
-            block()
-            condition.lock()
-            pending -= 1
-            condition.signal()
-            condition.unlock()
+        guard !isNested else { return }
+        turn.lock()
+        state.withLock { $0.runner = thread }
+        var next: (@Sendable () -> Void)? = block
+        while let call = next {
+            call()
+            next = state.withLock { state in
+                guard !state.nested.isEmpty else {
+                    state.runner = nil
+                    return nil
+                }
+                return state.nested.removeFirst()
+            }
         }
+        turn.unlock()
+    }
+
+    /// The calling thread's identity.
+    private static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 }

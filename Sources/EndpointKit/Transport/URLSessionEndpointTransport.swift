@@ -17,8 +17,11 @@ import FoundationNetworking
 /// - Downloads go straight to a file (``FileDownloadingTransport``), so a 1 GiB download takes no
 ///   more memory than a small one: on Apple platforms as download tasks, whose file Foundation
 ///   writes; on Linux as data tasks whose chunks are written as they arrive, because Foundation
-///   there leaves a failed download task's file behind. There the session's delegate queue holds
-///   the transfer back while 64 chunks wait to be written.
+///   there leaves a failed download task's file behind. There each chunk is written before the
+///   next is read, so a disk slower than the network slows the transfer instead of filling memory.
+/// - Cancelled by its caller or stopped by its deadline, a task is cancelled from a queue of its
+///   own (``URLSessionTaskCanceller``): Foundation on Linux deadlocks when `URLSession.data(for:)`
+///   is cancelled as its answer arrives, so on Linux the transport does not use it.
 /// - Request bodies always go with an exact `Content-Length`, never chunked: bodies up to
 ///   ``inMemoryBodyLimit`` from memory, larger ones (a multipart upload of a file) through an upload
 ///   task from a temporary file, because Foundation on Linux sends every body stream chunked.
@@ -34,6 +37,11 @@ import FoundationNetworking
 /// session for the life of the process: make one per configuration, not one per request.
 public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnforcingTransport, Sendable {
     /// The session every task runs in; its delegate belongs to the transport.
+    ///
+    /// On Linux its delegate queue runs delegate calls and completion handlers on Foundation's own
+    /// work queue, as `URLSession.data(for:)` runs its own (``URLSessionDelegateQueue``): a
+    /// completion handler of a task you make on this session must return quickly, and must not
+    /// make, resume or cancel a task before it returns (those wait for the work queue).
     public let session: URLSession
     /// URLSession's own time limit on a quiet connection (`URLRequest.timeoutInterval`); `nil`
     /// keeps the session's. The controller's `timeout` bounds a whole attempt.
@@ -49,17 +57,15 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     /// How ``URLSessionEndpointTransport`` hands an answer's body over.
     public enum ResponseDelivery: Sendable, Equatable {
         /// Foundation collects the whole answer and hands it over in one piece, as
-        /// `URLSession.data(for:)` does: the fastest way one request at a time (Foundation on Linux
-        /// calls back once per request, on its own thread). An answer is in memory whole before
-        /// the controller sees it, so ``EndpointControllerConfiguration/maxResponseBytes`` refuses
-        /// it only then.
+        /// `URLSession.data(for:)` does: one call-back per request, on Foundation's own thread. An
+        /// answer is in memory whole before the controller sees it, so
+        /// ``EndpointControllerConfiguration/maxResponseBytes`` refuses it only then.
         case buffered
         /// Chunks are handed over as they arrive, through the session's delegate: the controller
         /// refuses an answer as soon as it passes `maxResponseBytes`, and reads the first bytes
         /// before the last arrive. Foundation on Linux calls the delegate three times per request
-        /// at least, through the session's one delegate queue: on Linux 8–14 % slower than
-        /// ``buffered`` one request at a time, but faster with many in flight (with 64, faster
-        /// than raw `URLSession.data(for:)`), with a longer tail (BENCHMARKS.md).
+        /// at least, on its own thread; measured end to end there, it is as fast as ``buffered``
+        /// within the scatter of a run (BENCHMARKS.md).
         case streamed
     }
 
@@ -72,22 +78,10 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         timeout: Duration? = nil, inMemoryBodyLimit: Int = 1 << 20,
         temporaryDirectory: URL = FileManager.default.temporaryDirectory, responseDelivery: ResponseDelivery = .buffered
     ) {
-        self.init(
-            configuration: configuration, timeout: timeout, inMemoryBodyLimit: inMemoryBodyLimit,
-            temporaryDirectory: temporaryDirectory, responseDelivery: responseDelivery, pendingDelegateCallLimit: 64)
-    }
-
-    /// The same, holding the transfer back on Linux while `pendingDelegateCallLimit` calls to the
-    /// session's delegate wait (``URLSessionDelegateQueue``).
-    init(
-        configuration: URLSessionConfiguration, timeout: Duration?, inMemoryBodyLimit: Int,
-        temporaryDirectory: URL, responseDelivery: ResponseDelivery, pendingDelegateCallLimit: Int
-    ) {
         let router = URLSessionTaskRouter()
         self.router = router
         #if canImport(FoundationNetworking)
-        session = URLSession(
-            configuration: configuration, delegate: router, delegateQueue: URLSessionDelegateQueue(limit: pendingDelegateCallLimit))
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: URLSessionDelegateQueue())
         #else
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
         #endif
@@ -151,16 +145,20 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
             throw deadline.failure(error)
         }
         if responseDelivery == .buffered {
+            #if canImport(FoundationNetworking)
+            return try await sendCollected(urlRequest, upload: upload, method: request.method, deadline: deadline)
+            #else
             guard deadline.timeout != nil else { return try await sendBuffered(urlRequest, upload: upload, method: request.method) }
             return try await sendBuffered(urlRequest, upload: upload, method: request.method, deadline: deadline)
+            #endif
         }
         return try await sendStreamed(urlRequest, upload: upload, method: request.method, deadline: deadline)
     }
 
+    #if !canImport(FoundationNetworking)
     /// Sends `urlRequest` through URLSession's own async calls, which hand the whole answer over at
-    /// once: the cheapest way when there is no deadline to enforce (22 heap allocations per
-    /// request fewer than a completion handler on Linux, which Foundation calls through the
-    /// session's delegate queue). The session's delegate still refuses redirects.
+    /// once (Apple platforms; on Linux see ``sendCollected(_:upload:method:deadline:)``). The
+    /// session's delegate still refuses redirects.
     private nonisolated(nonsending) func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method)
         async throws -> (HTTPResponse, HTTPBody?)
     {
@@ -175,9 +173,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     }
 
     /// Sends `urlRequest` through URLSession's async calls within `deadline`: in a task of its own,
-    /// which the deadline cancels. A completion handler would hand the task out to cancel, but
-    /// Foundation on Linux calls it through the session's delegate queue: 26.5 context switches per
-    /// request against 15.9 this way, and 16 heap allocations more (BENCHMARKS.md).
+    /// which the deadline cancels (Apple platforms).
     private nonisolated(nonsending) func sendBuffered(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
         async throws -> (HTTPResponse, HTTPBody?)
     {
@@ -196,6 +192,33 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         }
         return try result.mapError(deadline.failure).get()
     }
+    #else
+    /// Sends `urlRequest` as one task whose answer Foundation collects and hands to a completion
+    /// handler, within `deadline` (Linux; ``URLSessionCollectingExchange`` says why not
+    /// `URLSession.data(for:)`).
+    private nonisolated(nonsending) func sendCollected(_ urlRequest: URLRequest, upload: URLSessionUploadBody, method: HTTPRequest.Method, deadline: ExchangeDeadline)
+        async throws -> (HTTPResponse, HTTPBody?)
+    {
+        let exchange = URLSessionCollectingExchange(deadline: deadline, onComplete: { upload.remove() })
+        let (data, urlResponse) = try await exchange.answer { completion in
+            collectingTask(urlRequest, upload: upload, completion: completion)
+        }
+        let response = try HTTPResponse(urlResponse: urlResponse)
+        return (response, method == .head ? nil : HTTPBody(data))
+    }
+
+    /// A task for `urlRequest` that hands its whole answer to `completion`.
+    private func collectingTask(
+        _ urlRequest: URLRequest, upload: URLSessionUploadBody,
+        completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+    ) -> URLSessionTask {
+        switch upload {
+        case .none: session.dataTask(with: urlRequest, completionHandler: completion)
+        case .data(let body): session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+        case .file(let file): session.uploadTask(with: urlRequest, fromFile: file, completionHandler: completion)
+        }
+    }
+    #endif
 
     /// Sends `urlRequest` as one task whose body is handed over as it arrives (through the
     /// session's delegate); `deadline` bounds the body too.
@@ -208,13 +231,13 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         case .file(let file): session.uploadTask(with: urlRequest, fromFile: file)
         }
         let exchange = URLSessionDataExchange(
-            cancel: { task.cancel() }, mapFailure: deadline.failure,
+            canceller: URLSessionTaskCanceller(task), mapFailure: deadline.failure,
             onComplete: {
                 deadline.end()
                 upload.remove()
             })
         router.observe(task, with: exchange)
-        deadline.onStop { task.cancel() }
+        deadline.onStop { exchange.stop() }
         let urlResponse = try await withTaskCancellationHandler {
             try await exchange.head { task.resume() }
         } onCancel: {
@@ -243,16 +266,18 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         try Task.checkCancellation()
         #if canImport(FoundationNetworking)
         let task = session.dataTask(with: urlRequest)
-        let exchange = URLSessionFileWritingExchange(file: file, progress: progress, cancelTask: { task.cancel() })
+        let exchange = URLSessionFileWritingExchange(file: file, progress: progress, canceller: URLSessionTaskCanceller(task))
+        let stop: @Sendable () -> Void = { exchange.stop(URLError(.cancelled)) }
         #else
         let task = session.downloadTask(with: urlRequest)
         let exchange = URLSessionDownloadExchange(file: file, progress: progress)
+        let stop: @Sendable () -> Void = { task.cancel() }
         #endif
         router.observe(task, with: exchange)
         let urlResponse = try await withTaskCancellationHandler {
             try await exchange.response { task.resume() }
         } onCancel: {
-            task.cancel()
+            stop()
         }
         do {
             return try HTTPResponse(urlResponse: urlResponse)

@@ -12,7 +12,9 @@ import FoundationNetworking
 /// it. Written here, the only file is the caller's, which this exchange removes when the download
 /// fails.
 ///
-/// The session's delegate queue calls its methods one at a time.
+/// The session's delegate queue calls its methods one at a time, on Foundation's work queue: each
+/// chunk is written before libcurl reads the next, so a disk slower than the network slows the
+/// transfer instead of filling memory.
 final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Sendable {
     private struct State {
         var waiter: CheckedContinuation<URLResponse, any Error>?
@@ -20,46 +22,61 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         var written: Int64 = 0
         var expected: Int64?
         var failure: (any Error)?
-        var stopping = false
+        /// The exchange has its outcome: the waiter was resumed or will be at once, and the file
+        /// is no longer touched.
+        var ended = false
+        /// What the download failed with when it ended early.
+        var endFailure: (any Error)?
     }
-
-    /// Where tasks are cancelled from: a serial queue, so on a thread of its own (see ``stopIfFailed()``).
-    private static let cancelling = DispatchQueue(label: "EndpointKit.URLSessionFileWritingExchange.cancel")
 
     private let state = Locked(State())
     private let file: URL
     private let progress: @Sendable (Int64, Int64?) -> Void
-    private let cancelTask: @Sendable () -> Void
+    private let canceller: URLSessionTaskCanceller
 
     /// An exchange that writes into `file` (made or emptied when the answer's head arrives),
-    /// reports what it wrote through `progress`, and stops the task with `cancelTask` when the
-    /// file cannot be written.
-    init(file: URL, progress: @escaping @Sendable (Int64, Int64?) -> Void, cancelTask: @escaping @Sendable () -> Void) {
+    /// reports what it wrote through `progress` (which must return quickly: it holds up every
+    /// transfer of the session), and stops its task through `canceller`.
+    init(file: URL, progress: @escaping @Sendable (Int64, Int64?) -> Void, canceller: URLSessionTaskCanceller) {
         self.file = file
         self.progress = progress
-        self.cancelTask = cancelTask
+        self.canceller = canceller
     }
 
-    /// Waits for the whole answer; `start` resumes the task once the waiter is in place.
+    /// Waits for the whole answer; `start` resumes the task once the waiter is in place, unless
+    /// the exchange has ended before.
     func response(start: () -> Void) async throws -> URLResponse {
         try await withCheckedThrowingContinuation { continuation in
-            state.withLock { $0.waiter = continuation }
+            let failure = state.withLock { state -> (any Error)? in
+                guard !state.ended else { return state.endFailure ?? CancellationError() }
+                state.waiter = continuation
+                return nil
+            }
+            if let failure { return continuation.resume(throwing: failure) }
             start()
         }
+    }
+
+    /// Fails the download now with `failure`, removes the file and stops the task: the caller
+    /// cancelled.
+    func stop(_ failure: any Error) {
+        end(failure)
     }
 
     func didReceive(_ response: URLResponse) {
         // Foundation hands over a decoded body, whose length the encoded one's does not give.
         let encoded = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") != nil
         let expected = response.expectedContentLength >= 0 && !encoded ? response.expectedContentLength : nil
+        canceller.didReceiveHead(expected: expected)
         state.withLock { $0.expected = expected }
         openFile()
     }
 
     func didReceive(_ data: Data) {
+        canceller.didReceive(count: data.count)
         let report = state.withLock { state -> (Int64, Int64?)? in
             Self.openIfNeeded(file, in: &state)
-            guard state.failure == nil, let handle = state.handle else { return nil }
+            guard !state.ended, state.failure == nil, let handle = state.handle else { return nil }
             do {
                 try handle.write(contentsOf: data)
             } catch {
@@ -69,7 +86,7 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
             state.written += Int64(data.count)
             return (state.written, state.expected)
         }
-        guard let (written, expected) = report else { return stopIfFailed() }
+        guard let (written, expected) = report else { return endIfFailed() }
         progress(written, expected)
     }
 
@@ -78,18 +95,20 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
     func didFinishDownloading(to location: URL) {}
 
     func didComplete(_ task: URLSessionTask, error: (any Error)?) {
+        canceller.didComplete()
         // An answer without a body leaves an empty file.
         if error == nil { openFile() }
-        let (waiter, failure) = state.withLock { state in
+        let outcome = state.withLock { state -> (waiter: CheckedContinuation<URLResponse, any Error>?, failure: (any Error)?)? in
+            guard !state.ended else { return nil }
+            state.ended = true
+            Self.close(&state)
             defer { state.waiter = nil }
-            if let handle = state.handle {
-                do { try handle.close() } catch { state.failure = state.failure ?? error }
-                state.handle = nil
-            }
             return (state.waiter, state.failure)
         }
-        let writeFailure = failure.map { DownloadFileWriteFailure(file: file, underlying: $0) }
-        if let failure = writeFailure ?? error ?? (task.response == nil ? URLError(.badServerResponse) : nil) {
+        guard let (waiter, writeFailure) = outcome else { return }
+        if let failure = writeFailure.map({ DownloadFileWriteFailure(file: file, underlying: $0) }) ?? error
+            ?? (task.response == nil ? URLError(.badServerResponse) : nil)
+        {
             try? FileManager.default.removeItem(at: file)
             waiter?.resume(throwing: failure)
         } else {
@@ -100,12 +119,13 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
     /// Makes `file` empty and opens it for writing, once.
     private func openFile() {
         state.withLock { Self.openIfNeeded(file, in: &$0) }
-        stopIfFailed()
+        endIfFailed()
     }
 
-    /// Makes `file` empty and opens it into `state`, unless it is open or has failed already.
+    /// Makes `file` empty and opens it into `state`, unless it is open, has failed already or
+    /// the exchange has ended.
     private static func openIfNeeded(_ file: URL, in state: inout State) {
-        guard state.handle == nil, state.failure == nil else { return }
+        guard !state.ended, state.handle == nil, state.failure == nil else { return }
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             state.failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -114,16 +134,34 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         state.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    /// Cancels the task, once, when the file could not be made or written, and from a thread of
-    /// its own: this runs on the session's delegate queue, and `URLSessionTask.cancel()` waits for
-    /// Foundation's work queue, which may itself be waiting for the delegate queue
-    /// (``URLSessionDelegateQueue``).
-    private func stopIfFailed() {
-        let stops = state.withLock { state in
-            guard state.failure != nil, !state.stopping else { return false }
-            state.stopping = true
-            return true
+    /// Ends the download when the file could not be made or written.
+    private func endIfFailed() {
+        let failure = state.withLock { state in state.ended ? nil : state.failure }
+        if let failure { end(DownloadFileWriteFailure(file: file, underlying: failure)) }
+    }
+
+    /// Ends the download now with `failure`, once: the file is closed and removed, the waiter
+    /// resumed, and the task stopped (``URLSessionTaskCanceller``). What the task does after is
+    /// ignored, so a later download into the same file is never touched.
+    private func end(_ failure: any Error) {
+        let outcome = state.withLock { state -> (ends: Bool, waiter: CheckedContinuation<URLResponse, any Error>?) in
+            guard !state.ended else { return (false, nil) }
+            state.ended = true
+            state.endFailure = failure
+            Self.close(&state)
+            defer { state.waiter = nil }
+            return (true, state.waiter)
         }
-        if stops { Self.cancelling.async(execute: cancelTask) }
+        guard outcome.ends else { return }
+        try? FileManager.default.removeItem(at: file)
+        outcome.waiter?.resume(throwing: failure)
+        canceller.stop()
+    }
+
+    /// Closes the file, noting a failure to close as the download's.
+    private static func close(_ state: inout State) {
+        guard let handle = state.handle else { return }
+        do { try handle.close() } catch { state.failure = state.failure ?? error }
+        state.handle = nil
     }
 }
