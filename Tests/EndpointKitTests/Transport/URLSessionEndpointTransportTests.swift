@@ -192,6 +192,72 @@ struct URLSessionEndpointTransportTests {
         }
     }
 
+    /// How many of `session`'s tasks are still running.
+    private static func runningTasks(of session: URLSession) async -> Int {
+        await withCheckedContinuation { continuation in
+            session.getAllTasks { continuation.resume(returning: $0.count) }
+        }
+    }
+
+    /// Waits up to `limit` for `session` to have no running task; returns how long that took, or
+    /// `nil` when tasks still ran.
+    private static func tasksEnd(in session: URLSession, within limit: Duration) async throws -> Duration? {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start < limit {
+            if await runningTasks(of: session) == 0 { return clock.now - start }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    @Test("A download cancelled with much of its body still to come has its transfer cancelled at once")
+    func cancelledDownloadStopsItsTransfer() async throws {
+        try await withServer(storedBodyLimit: 0, { _ in
+            TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: 256 << 20, chunk: 65_536, delayPerChunk: .milliseconds(1)))
+        }) { server in
+            let transport = URLSessionEndpointTransport(configuration: .ephemeral)
+            defer { transport.session.finishTasksAndInvalidate() }
+            let directory = try TemporaryDirectory()
+            let file = directory.url.appendingPathComponent("big.bin")
+            let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/big")
+            let download = Task {
+                try await transport.download(head, baseURL: server.baseURL, operationID: "", to: file, progress: { _, _ in })
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            download.cancel()
+            await #expect(throws: (any Error).self) { _ = try await download.value }
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            // The rest of the 256 MiB would take seconds more to arrive.
+            let ended = try await Self.tasksEnd(in: transport.session, within: .milliseconds(500))
+            #expect(ended != nil, "the transfer went on after the download was cancelled")
+        }
+    }
+
+    @Test(
+        "An exchange stopped by its deadline while its answer stalls fails at once; its task is cancelled within a second",
+        arguments: [URLSessionEndpointTransport.ResponseDelivery.buffered, .streamed])
+    func stalledTransferIsCancelledAfterTheGrace(delivery: URLSessionEndpointTransport.ResponseDelivery) async throws {
+        try await withServer(storedBodyLimit: 0, { _ in
+            TestHTTPServer.Reply(status: 200, headers: [], body: .fault(.drip(interval: .milliseconds(50)), declaredLength: 1 << 20))
+        }) { server in
+            let transport = URLSessionEndpointTransport(configuration: .ephemeral, responseDelivery: delivery)
+            defer { transport.session.finishTasksAndInvalidate() }
+            let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/stall")
+            let clock = ContinuousClock()
+            let start = clock.now
+            await #expect(throws: TransportDeadlineExceeded.self) {
+                let (_, body) = try await transport.send(head, body: nil, baseURL: server.baseURL, operationID: "", timeout: .milliseconds(200))
+                _ = try await Data(collecting: try #require(body), upTo: 2 << 20)
+            }
+            #expect(clock.now - start < .milliseconds(900), "the exchange waited for its task")
+            // Less than 8 MiB was left, so the task had its grace (1 s) to finish; dripping, it
+            // would take 52 s more.
+            let ended = try await Self.tasksEnd(in: transport.session, within: .seconds(3))
+            #expect(ended != nil, "the stalled transfer was never cancelled")
+        }
+    }
+
     @Test("Repeated fields are joined; a HEAD answer has no body")
     func fieldsAndHead() async throws {
         try await withServer({ _ in .json(#"{"ok":true}"#) }) { server in
