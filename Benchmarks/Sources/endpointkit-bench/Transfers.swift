@@ -28,7 +28,7 @@ enum Transfers {
         "ahc-controller-download": "EndpointController.download over AsyncHTTPClientTransport (temporary file, moved into place)",
         "urlsession-raw-download": "URLSession.download(for:), the file moved into place",
         "ahc-ek-controller-download": "EndpointController.asyncHTTPClient().download (AsyncHTTPClientEndpointTransport)",
-        "urlsession-controller-download": "EndpointController().download (its default URLSessionEndpointTransport: a download task)",
+        "urlsession-controller-download": "EndpointController().download (its default URLSessionEndpointTransport: on Linux a data task whose chunks it writes to the file)",
         "urlsession-openapi-controller-download": "EndpointController over swift-openapi's URLSessionTransport (buffers on Linux), the default before issue 17",
         "ahc-raw-upload": "HTTPClient.execute with the file streamed in 256 KiB ByteBuffers",
         "ahc-controller-upload": "EndpointController.upload over AsyncHTTPClientTransport, a multipart body with the file as its part",

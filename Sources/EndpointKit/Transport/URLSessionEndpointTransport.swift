@@ -19,9 +19,10 @@ import FoundationNetworking
 ///   writes; on Linux as data tasks whose chunks are written as they arrive, because Foundation
 ///   there leaves a failed download task's file behind. There each chunk is written before the
 ///   next is read, so a disk slower than the network slows the transfer instead of filling memory.
-/// - Cancelled by its caller or stopped by its deadline, a task is cancelled from a queue of its
-///   own (``URLSessionTaskCanceller``): Foundation on Linux deadlocks when `URLSession.data(for:)`
-///   is cancelled as its answer arrives, so on Linux the transport does not use it.
+/// - An exchange stopped by its caller or its deadline fails at once. Its task is cancelled on
+///   Apple platforms; on Linux only when it is far from its end, because Foundation there breaks
+///   when a cancel meets the transfer's completion (``URLSessionTaskCanceller``), and the
+///   transport does not use `URLSession.data(for:)`, which deadlocks then.
 /// - Request bodies always go with an exact `Content-Length`, never chunked: bodies up to
 ///   ``inMemoryBodyLimit`` from memory, larger ones (a multipart upload of a file) through an upload
 ///   task from a temporary file, because Foundation on Linux sends every body stream chunked.
