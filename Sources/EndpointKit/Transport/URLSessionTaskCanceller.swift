@@ -96,7 +96,8 @@ final class URLSessionTaskCanceller: @unchecked Sendable {
         Self.queue.async { [task] in task.cancel() }
     }
 
-    /// Whether a cancel cannot meet the transfer's completion.
+    /// Whether the transfer is far enough from its end, in bytes or in time, that a cancel is
+    /// unlikely to meet its completion.
     private static func isFarFromDone(_ state: State) -> Bool {
         #if canImport(FoundationNetworking)
         if state.graceOver { return true }
