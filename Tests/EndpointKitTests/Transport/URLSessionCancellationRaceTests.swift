@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import ProcessTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -61,6 +62,12 @@ struct URLSessionCancellationRaceTests {
         "Cancelled by the caller or stopped by its deadline as the answer arrives, an exchange ends, and the session goes on",
         arguments: [URLSessionEndpointTransport.ResponseDelivery.buffered, .streamed], [true, false])
     func stoppingAsTheAnswerArrives(delivery: URLSessionEndpointTransport.ResponseDelivery, ephemeral: Bool) async throws {
+        // 600 exchanges in quick succession, each with a time limit: beside timed tests, they
+        // would starve those tests' timers, and be starved by heavy ones.
+        try await TestScheduling.exclusively { try await stopAsTheAnswerArrives(delivery: delivery, ephemeral: ephemeral) }
+    }
+
+    private func stopAsTheAnswerArrives(delivery: URLSessionEndpointTransport.ResponseDelivery, ephemeral: Bool) async throws {
         try await withServer(recordsRequests: false, { _ in .json(#"{"ok":true}"#) }) { server in
             // Foundation takes another way to a task's start with a URL cache (`.ephemeral` has
             // one) than without (the API client configuration's keeps nothing).

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import ProcessTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -213,6 +214,10 @@ struct URLSessionEndpointTransportTests {
 
     @Test("A download cancelled with much of its body still to come has its transfer cancelled, not left to run")
     func cancelledDownloadStopsItsTransfer() async throws {
+        try await TestScheduling.timed { try await cancelDownloadWithMuchLeft() }
+    }
+
+    private func cancelDownloadWithMuchLeft() async throws {
         try await withServer(storedBodyLimit: 0, { _ in
             TestHTTPServer.Reply(status: 200, headers: [], body: .generated(count: 1 << 30, chunk: 65_536, delayPerChunk: .milliseconds(2)))
         }) { server in
@@ -238,6 +243,10 @@ struct URLSessionEndpointTransportTests {
         "An exchange stopped by its deadline while its answer stalls fails; its stalled task is then cancelled, not left to run",
         arguments: [URLSessionEndpointTransport.ResponseDelivery.buffered, .streamed])
     func stalledTransferIsCancelledAfterTheGrace(delivery: URLSessionEndpointTransport.ResponseDelivery) async throws {
+        try await TestScheduling.timed { try await stopStalledExchange(delivery: delivery) }
+    }
+
+    private func stopStalledExchange(delivery: URLSessionEndpointTransport.ResponseDelivery) async throws {
         try await withServer(storedBodyLimit: 0, { _ in
             TestHTTPServer.Reply(status: 200, headers: [], body: .fault(.drip(interval: .milliseconds(50)), declaredLength: 1 << 20))
         }) { server in
