@@ -47,13 +47,15 @@ struct URLSessionCancellationRaceTests {
         let first = Locked<CheckedContinuation<Outcome?, Never>?>(nil)
         return await withCheckedContinuation { continuation in
             first.withLock { $0 = continuation }
+            let watchdog = Task {
+                // Cancelled once the trial has ended.
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                first.withLock { $0.take() }?.resume(returning: nil)
+            }
             Task {
                 let outcome = await running.value
                 first.withLock { $0.take() }?.resume(returning: outcome)
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                first.withLock { $0.take() }?.resume(returning: nil)
+                watchdog.cancel()
             }
         }
     }
