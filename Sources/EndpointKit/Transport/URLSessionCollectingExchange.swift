@@ -17,8 +17,12 @@ import FoundationNetworking
 /// caller's cancellation fails the exchange at once, and ``URLSessionTaskCanceller`` decides when
 /// the task itself may be cancelled.
 final class URLSessionCollectingExchange: @unchecked Sendable {
-    private let waiter = Locked<CheckedContinuation<(Data, URLResponse), any Error>?>(nil)
-    private let canceller = Locked<URLSessionTaskCanceller?>(nil)
+    private struct State {
+        var waiter: CheckedContinuation<(Data, URLResponse), any Error>?
+        var canceller: URLSessionTaskCanceller?
+    }
+
+    private let state = Locked(State())
     private let deadline: ExchangeDeadline
     private let onComplete: @Sendable () -> Void
 
@@ -34,10 +38,9 @@ final class URLSessionCollectingExchange: @unchecked Sendable {
     ) async throws -> (Data, URLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                waiter.withLock { $0 = continuation }
                 let task = makeTask { [self] data, response, error in complete(data, response, error) }
                 let stopping = URLSessionTaskCanceller(task)
-                canceller.withLock { $0 = stopping }
+                state.withLock { $0 = State(waiter: continuation, canceller: stopping) }
                 deadline.onStop { [self] in
                     resume(.failure(deadline.failure(URLError(.cancelled))))
                     stopping.stop()
@@ -51,7 +54,7 @@ final class URLSessionCollectingExchange: @unchecked Sendable {
 
     /// The task's completion handler.
     private func complete(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
-        canceller.withLock { $0 }?.didComplete()
+        state.withLock { $0.canceller }?.didComplete()
         deadline.end()
         onComplete()
         if let error {
@@ -65,6 +68,6 @@ final class URLSessionCollectingExchange: @unchecked Sendable {
 
     /// Resumes the sender once; later outcomes are dropped.
     private func resume(_ outcome: Result<(Data, URLResponse), any Error>) {
-        waiter.withLock { $0.take() }?.resume(with: outcome)
+        state.withLock { $0.waiter.take() }?.resume(with: outcome)
     }
 }

@@ -20,7 +20,6 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
         /// The head's outcome when it came before anyone waited for it.
         var outcome: Result<URLResponse, any Error>?
         var delivered = false
-        var stopped = false
     }
 
     private let state = Locked(State())
@@ -63,7 +62,6 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     /// the caller cancelled or the deadline passed.
     func stop() {
         let failure = mapFailure(URLError(.cancelled))
-        state.withLock { $0.stopped = true }
         body.finish(throwing: failure)
         deliver(.failure(failure))
         canceller.stop()
@@ -71,8 +69,7 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
 
     func didReceive(_ response: URLResponse) {
         let length = response.expectedContentLength
-        let encoded = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") != nil
-        canceller.didReceiveHead(expected: length >= 0 && !encoded ? length : nil)
+        canceller.didReceiveHead(expected: response.handedOverBodyLength)
         if length >= 0, length <= Self.completeAnswerLimit {
             state.withLock { $0.heldResponse = response }
         } else {
@@ -92,13 +89,12 @@ final class URLSessionDataExchange: URLSessionTaskObserver, @unchecked Sendable 
     func didComplete(_ task: URLSessionTask, error: (any Error)?) {
         canceller.didComplete()
         defer { onComplete() }
-        let (stopped, held) = state.withLock { ($0.stopped, $0.heldResponse) }
-        guard !stopped else { return }
+        // After a stop, the body is finished and the head delivered already: these do nothing.
         let error = error.map(mapFailure)
         body.finish(throwing: error)
         if let error {
             deliver(.failure(error))
-        } else if let response = held ?? task.response {
+        } else if let response = state.withLock({ $0.heldResponse }) ?? task.response {
             deliver(.success(response))
         } else {
             deliver(.failure(URLError(.badServerResponse)))

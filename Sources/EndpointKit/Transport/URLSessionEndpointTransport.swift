@@ -246,10 +246,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         }
         let response = try HTTPResponse(urlResponse: urlResponse)
         guard method != .head else { return (response, nil) }
-        // Foundation hands over a decoded body, whose length the encoded one's does not give.
-        let length: HTTPBody.Length =
-            response.headerFields[.contentEncoding] == nil && urlResponse.expectedContentLength >= 0
-            ? .known(urlResponse.expectedContentLength) : .unknown
+        let length: HTTPBody.Length = urlResponse.handedOverBodyLength.map { .known($0) } ?? .unknown
         return (response, HTTPBody(exchange.body, length: length, iterationBehavior: .single))
     }
 

@@ -57,16 +57,8 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         }
     }
 
-    /// Fails the download now with `failure`, removes the file and stops the task: the caller
-    /// cancelled.
-    func stop(_ failure: any Error) {
-        end(failure)
-    }
-
     func didReceive(_ response: URLResponse) {
-        // Foundation hands over a decoded body, whose length the encoded one's does not give.
-        let encoded = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") != nil
-        let expected = response.expectedContentLength >= 0 && !encoded ? response.expectedContentLength : nil
+        let expected = response.handedOverBodyLength
         canceller.didReceiveHead(expected: expected)
         state.withLock { $0.expected = expected }
         openFile()
@@ -137,13 +129,14 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
     /// Ends the download when the file could not be made or written.
     private func endIfFailed() {
         let failure = state.withLock { state in state.ended ? nil : state.failure }
-        if let failure { end(DownloadFileWriteFailure(file: file, underlying: failure)) }
+        if let failure { stop(DownloadFileWriteFailure(file: file, underlying: failure)) }
     }
 
-    /// Ends the download now with `failure`, once: the file is closed and removed, the waiter
-    /// resumed, and the task stopped (``URLSessionTaskCanceller``). What the task does after is
-    /// ignored, so a later download into the same file is never touched.
-    private func end(_ failure: any Error) {
+    /// Ends the download now with `failure`, once (the caller cancelled, or the file cannot be
+    /// written): the file is closed and removed, the waiter resumed, and the task stopped
+    /// (``URLSessionTaskCanceller``). What the task does after is ignored, so a later download
+    /// into the same file is never touched.
+    func stop(_ failure: any Error) {
         let outcome = state.withLock { state -> (ends: Bool, waiter: CheckedContinuation<URLResponse, any Error>?) in
             guard !state.ended else { return (false, nil) }
             state.ended = true

@@ -55,11 +55,11 @@ final class URLSessionTaskCanceller: @unchecked Sendable {
     /// The exchange no longer waits for the task: cancels it now if that is safe, or later, once
     /// it is (see the type's notes).
     func stop() {
-        let first = state.withLock { state in
-            defer { state.stopped = true }
-            return !state.stopped
+        var first = false
+        cancelIfFarFromDone { state in
+            first = !state.stopped
+            state.stopped = true
         }
-        cancelIfFarFromDone { _ in }
         guard first else { return }
         Self.queue.asyncAfter(deadline: .now() + Self.grace) { [self] in
             cancelIfFarFromDone { $0.graceOver = true }

@@ -94,12 +94,7 @@ final class TestHTTPServer: Sendable {
         func end(within limit: Duration) async {
             let running = tasks.withLock { Array($0.running.values) }
             for task in running { task.cancel() }
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { for task in running { await task.value } }
-                group.addTask { try? await Task.sleep(for: limit) }
-                await group.next()
-                group.cancelAll()
-            }
+            _ = await atMost(limit) { for task in running { await task.value } }
         }
     }
 

@@ -40,26 +40,6 @@ struct URLSessionCancellationRaceTests {
         return .answered
     }
 
-    /// `trial`'s outcome, or `nil` when it has not ended within `limit`: a hang, reported without
-    /// waiting for it.
-    private static func outcome(within limit: Duration, of trial: @escaping @Sendable () async -> Outcome) async -> Outcome? {
-        let running = Task { await trial() }
-        let first = Locked<CheckedContinuation<Outcome?, Never>?>(nil)
-        return await withCheckedContinuation { continuation in
-            first.withLock { $0 = continuation }
-            let watchdog = Task {
-                // Cancelled once the trial has ended.
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
-                first.withLock { $0.take() }?.resume(returning: nil)
-            }
-            Task {
-                let outcome = await running.value
-                first.withLock { $0.take() }?.resume(returning: outcome)
-                watchdog.cancel()
-            }
-        }
-    }
-
     @Test(
         "Cancelled by the caller or stopped by its deadline as the answer arrives, an exchange ends, and the session goes on",
         arguments: [URLSessionEndpointTransport.ResponseDelivery.buffered, .streamed], [true, false])
@@ -88,7 +68,7 @@ struct URLSessionCancellationRaceTests {
             for trial in 0..<600 {
                 let moment = Duration.nanoseconds(Int64.random(in: 0...spread))
                 let byCaller = trial.isMultiple(of: 2)
-                let ended = await Self.outcome(within: .seconds(10)) {
+                let ended = await atMost(.seconds(10)) {
                     if byCaller {
                         let exchange = Task { try await Self.exchange(transport, server, timeout: nil) }
                         try? await Task.sleep(for: moment)
@@ -110,7 +90,7 @@ struct URLSessionCancellationRaceTests {
             }
             // Both sides of the race were hit, and the session still answers.
             #expect(outcomes.contains(.answered) && outcomes.contains(.stopped))
-            let last = await Self.outcome(within: .seconds(10)) { (try? await Self.exchange(transport, server, timeout: nil)) ?? .stopped }
+            let last = await atMost(.seconds(10)) { (try? await Self.exchange(transport, server, timeout: nil)) ?? .stopped }
             #expect(last == .answered)
         }
     }
