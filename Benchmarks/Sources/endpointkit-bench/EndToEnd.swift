@@ -76,6 +76,9 @@ enum EndToEnd {
         let manyConnectionTransport = URLSessionEndpointTransport(configuration: URLSessionEndpointTransport.apiClientConfiguration(connectionsPerHost: 64))
         let streamingSessionController = EndpointController<EndpointDefaultServerError>(transport: URLSessionEndpointTransport(responseDelivery: .streamed))
         let openAPISessionController = EndpointController<EndpointDefaultServerError>(transport: sessionTransport)
+        let apiConfigurationSession = URLSession(configuration: URLSessionEndpointTransport.apiClientConfiguration())
+        let cookieKeepingTransport = URLSessionEndpointTransport(
+            configuration: URLSessionEndpointTransport.apiClientConfiguration(cookies: .shared))
         let endpoint = Endpoint<OxfordRetrieveEntry>(serverURL: baseURL, pathPrefix: "entry")
         let dataEndpoint = Endpoint<Data>(serverURL: baseURL, pathPrefix: "entry")
         let head = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/entry")
@@ -127,6 +130,11 @@ enum EndToEnd {
                 guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
                 return try E2EDocument.decode(data)
             },
+            Contender(family: "urlsession", name: "urlsession-raw-api-configuration", note: "URLSession.data(for:) in a session of URLSessionEndpointTransport.apiClientConfiguration(): what the configuration alone is worth") {
+                let (data, response) = try await apiConfigurationSession.data(for: URLRequest(url: url))
+                guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw BenchmarkError.mismatch("status") }
+                return try E2EDocument.decode(data)
+            },
             Contender(family: "urlsession", name: "urlsession-raw-completion", note: "URLSession.dataTask(with:completionHandler:) in a continuation, .default configuration, JSONDecoder") {
                 let (data, response) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                     rawSession.dataTask(with: URLRequest(url: url)) { data, response, error in
@@ -144,6 +152,9 @@ enum EndToEnd {
             },
             Contender(family: "urlsession", name: "urlsession-controller-task", note: "the controller over URLSessionEndpointTransport, the deadline enforced by a task per attempt (the transport's own hidden)") {
                 try await sessionTaskController.load(endpoint)
+            },
+            Contender(family: "urlsession", name: "urlsession-ek-transport-cookies", note: "URLSessionEndpointTransport.send alone, cookies kept in HTTPCookieStorage.shared (the default before cookies were off)") {
+                try await send(cookieKeepingTransport, head, baseURL)
             },
             Contender(family: "urlsession", name: "urlsession-ek-transport-6", note: "URLSessionEndpointTransport.send alone, 6 connections per host (Foundation's default)") {
                 try await send(sixConnectionTransport, head, baseURL)

@@ -73,7 +73,7 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
     private let router: URLSessionTaskRouter
 
     /// A transport with a session of its own, configured by `configuration`
-    /// (``apiClientConfiguration(cache:)`` by default).
+    /// (``apiClientConfiguration(cache:cookies:connectionsPerHost:)`` by default).
     public init(
         configuration: URLSessionConfiguration = URLSessionEndpointTransport.apiClientConfiguration(),
         timeout: Duration? = nil, inMemoryBodyLimit: Int = 1 << 20,
@@ -92,25 +92,39 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         self.responseDelivery = responseDelivery
     }
 
-    /// One transport for the process, over ``apiClientConfiguration(cache:)``: the default of
+    /// One transport for the process, over ``apiClientConfiguration(cache:cookies:connectionsPerHost:)``: the default of
     /// ``EndpointController``.
     public static let shared = URLSessionEndpointTransport()
 
-    /// A session configuration for an API client: `.default`, with a URL cache that keeps nothing
-    /// (the controller has its own, ``ResponseCache``, when asked for; pass `cache` to use
-    /// Foundation's) and with `connectionsPerHost` connections to each host, enough for concurrent
-    /// requests (Foundation's default is 6).
-    public static func apiClientConfiguration(cache: URLCache? = nil, connectionsPerHost: Int = 16) -> URLSessionConfiguration {
+    /// A session configuration for an API client: `.default`, with Foundation's URL cache and cookie
+    /// handling off unless asked for, and `connectionsPerHost` connections to each host.
+    ///
+    /// - `cache`: Foundation's URL cache, with its protocol cache policy; `nil` (the default) keeps
+    ///   no cache and reloads every request (the controller has its own, ``ResponseCache``, when
+    ///   asked for).
+    /// - `cookies`: where cookies from answers are kept and taken from for requests, under that
+    ///   store's own `cookieAcceptPolicy`; `nil` (the default) neither keeps nor sends any, as
+    ///   AsyncHTTPClient does, so a controller behaves the same over either transport. A process-wide
+    ///   store such as `HTTPCookieStorage.shared` would otherwise carry a cookie set by one answer
+    ///   into every later request to that domain, whoever it is made for. It also costs: Foundation
+    ///   on Linux parses every header line of every answer for cookies (about 50 µs per request,
+    ///   BENCHMARKS.md).
+    /// - `connectionsPerHost`: enough for concurrent requests (Foundation's default is 6).
+    ///
+    /// ```swift
+    /// // An API that signs in with a cookie:
+    /// let signedIn = URLSessionEndpointTransport(
+    ///     configuration: URLSessionEndpointTransport.apiClientConfiguration(cookies: .shared))
+    /// ```
+    public static func apiClientConfiguration(
+        cache: URLCache? = nil, cookies: HTTPCookieStorage? = nil, connectionsPerHost: Int = 16
+    ) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.default
-        #if canImport(FoundationNetworking)
-        // On Linux a session whose `urlCache` is nil does twice the dispatch timer work per request
-        // (17 % of the client's CPU against 9 % with 64 requests in flight; BENCHMARKS.md): a cache
-        // of no capacity stores nothing and costs nothing.
-        configuration.urlCache = cache ?? URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: nil)
-        #else
         configuration.urlCache = cache
-        #endif
         configuration.requestCachePolicy = cache == nil ? .reloadIgnoringLocalCacheData : .useProtocolCachePolicy
+        configuration.httpCookieStorage = cookies
+        configuration.httpShouldSetCookies = cookies != nil
+        configuration.httpCookieAcceptPolicy = cookies?.cookieAcceptPolicy ?? .never
         configuration.httpMaximumConnectionsPerHost = connectionsPerHost
         return configuration
     }

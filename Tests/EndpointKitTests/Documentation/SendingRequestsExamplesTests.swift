@@ -249,9 +249,10 @@ struct SendingRequestsExamplesTests {
 
         #expect(jenny == User(id: 867, name: "Jenny"))
         #expect(transport.session.configuration.httpMaximumConnectionsPerHost == 32)
-        // Foundation's URL cache keeps nothing (none on Apple platforms, one of no capacity on Linux).
-        let cache = transport.session.configuration.urlCache
-        #expect(cache == nil || (cache?.memoryCapacity == 0 && cache?.diskCapacity == 0))
+        // Neither Foundation's URL cache nor its cookie handling is on unless asked for.
+        #expect(transport.session.configuration.urlCache == nil)
+        #expect(transport.session.configuration.httpCookieStorage == nil)
+        #expect(transport.session.configuration.httpCookieAcceptPolicy == .never)
         try await server.stop()
     }
 

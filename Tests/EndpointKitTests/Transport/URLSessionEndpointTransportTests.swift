@@ -277,4 +277,31 @@ struct URLSessionEndpointTransportTests {
             #expect(received.method == "HEAD" && received.uri == "/things?id=1" && received.header("X-Tag") == "a, b")
         }
     }
+
+    @Test("By default no cookie is kept or sent; a cookie store given to the configuration keeps and sends them")
+    func cookies() async throws {
+        // A path of this test's own, so the cookie it sets in the process-wide store reaches no other test.
+        let path = "/cookies-\(UUID().uuidString)"
+        try await withServer({ _ in .json("{}", headers: [("Set-Cookie", "ek-session=s1; Path=\(path)")]) }) { server in
+            let url = URL(string: server.baseURL.absoluteString + path)!
+            defer { HTTPCookieStorage.shared.cookies(for: url)?.forEach(HTTPCookieStorage.shared.deleteCookie) }
+            func twice(over transport: URLSessionEndpointTransport) async throws -> String? {
+                for _ in 0..<2 {
+                    _ = try await transport.send(
+                        HTTPRequest(method: .get, scheme: nil, authority: nil, path: path), body: nil, baseURL: server.baseURL,
+                        operationID: "")
+                }
+                return try #require(server.requests.last).header("Cookie")
+            }
+
+            let unkept = try await twice(over: .shared)
+            #expect(unkept == nil)
+            #expect(HTTPCookieStorage.shared.cookies(for: url)?.isEmpty ?? true)
+
+            let keeping = URLSessionEndpointTransport(
+                configuration: URLSessionEndpointTransport.apiClientConfiguration(cookies: .shared))
+            let kept = try await twice(over: keeping)
+            #expect(kept == "ek-session=s1")
+        }
+    }
 }
