@@ -92,7 +92,8 @@ public struct URLSessionEndpointTransport: FileDownloadingTransport, DeadlineEnf
         self.responseDelivery = responseDelivery
     }
 
-    /// One transport for the process, over ``apiClientConfiguration(cache:cookies:connectionsPerHost:)``: the default of
+    /// One transport for the process, over
+    /// ``apiClientConfiguration(cache:cookies:connectionsPerHost:)``: the default of
     /// ``EndpointController``.
     public static let shared = URLSessionEndpointTransport()
 
