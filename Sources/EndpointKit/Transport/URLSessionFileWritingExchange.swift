@@ -90,14 +90,7 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
         canceller.didComplete()
         // An answer without a body leaves an empty file.
         if error == nil { openFile() }
-        let outcome = state.withLock { state -> (waiter: CheckedContinuation<URLResponse, any Error>?, failure: (any Error)?)? in
-            guard !state.ended else { return nil }
-            state.ended = true
-            Self.close(&state)
-            defer { state.waiter = nil }
-            return (state.waiter, state.failure)
-        }
-        guard let (waiter, writeFailure) = outcome else { return }
+        guard let (waiter, writeFailure) = state.withLock({ Self.end(&$0) }) else { return }
         if let failure = writeFailure.map({ DownloadFileWriteFailure(file: file, underlying: $0) }) ?? error
             ?? (task.response == nil ? URLError(.badServerResponse) : nil)
         {
@@ -137,18 +130,28 @@ final class URLSessionFileWritingExchange: URLSessionTaskObserver, @unchecked Se
     /// (``URLSessionTaskCanceller``). What the task does after is ignored, so a later download
     /// into the same file is never touched.
     func stop(_ failure: any Error) {
-        let outcome = state.withLock { state -> (ends: Bool, waiter: CheckedContinuation<URLResponse, any Error>?) in
-            guard !state.ended else { return (false, nil) }
-            state.ended = true
-            state.endFailure = failure
-            Self.close(&state)
-            defer { state.waiter = nil }
-            return (true, state.waiter)
+        let ending = state.withLock { state in
+            Self.end(&state).map { ended in
+                state.endFailure = failure
+                return ended.waiter
+            }
         }
-        guard outcome.ends else { return }
+        guard let waiter = ending else { return }
         try? FileManager.default.removeItem(at: file)
-        outcome.waiter?.resume(throwing: failure)
+        waiter?.resume(throwing: failure)
         canceller.stop()
+    }
+
+    /// Ends the exchange, once: closes the file and takes the waiter. Returns the waiter and the
+    /// failure to write, or `nil` when the exchange had ended already.
+    private static func end(_ state: inout State)
+        -> (waiter: CheckedContinuation<URLResponse, any Error>?, writeFailure: (any Error)?)?
+    {
+        guard !state.ended else { return nil }
+        state.ended = true
+        close(&state)
+        defer { state.waiter = nil }
+        return (state.waiter, state.failure)
     }
 
     /// Closes the file, noting a failure to close as the download's.

@@ -56,11 +56,12 @@ final class URLSessionTaskCanceller: @unchecked Sendable {
     /// it is (see the type's notes).
     func stop() {
         var first = false
-        cancelIfFarFromDone { state in
+        let watched = cancelIfFarFromDone { state in
             first = !state.stopped
             state.stopped = true
         }
-        guard first else { return }
+        // A task cancelled at once, or over already, needs no grace.
+        guard first, watched else { return }
         Self.queue.asyncAfter(deadline: .now() + Self.grace) { [self] in
             cancelIfFarFromDone { $0.graceOver = true }
         }
@@ -85,15 +86,18 @@ final class URLSessionTaskCanceller: @unchecked Sendable {
     }
 
     /// Applies `change`, then cancels the task once, when it is stopped and far from its end.
-    private func cancelIfFarFromDone(after change: (inout State) -> Void) {
-        let cancels = state.withLock { state -> Bool in
+    /// Returns whether the task is still running uncancelled.
+    @discardableResult
+    private func cancelIfFarFromDone(after change: (inout State) -> Void) -> Bool {
+        let (cancels, running) = state.withLock { state -> (Bool, Bool) in
             change(&state)
-            guard state.stopped, !state.cancelled, !state.completed, Self.isFarFromDone(state) else { return false }
+            guard !state.cancelled, !state.completed else { return (false, false) }
+            guard state.stopped, Self.isFarFromDone(state) else { return (false, true) }
             state.cancelled = true
-            return true
+            return (true, false)
         }
-        guard cancels else { return }
-        Self.queue.async { [task] in task.cancel() }
+        if cancels { Self.queue.async { [task] in task.cancel() } }
+        return running
     }
 
     /// Whether the transfer is far enough from its end, in bytes or in time, that a cancel is

@@ -52,7 +52,7 @@ struct URLSessionCancellationRaceTests {
     private func stopAsTheAnswerArrives(delivery: URLSessionEndpointTransport.ResponseDelivery, ephemeral: Bool) async throws {
         try await withServer(recordsRequests: false, { _ in .json(#"{"ok":true}"#) }) { server in
             // Foundation takes another way to a task's start with a URL cache (`.ephemeral` has
-            // one) than without (the API client configuration's keeps nothing).
+            // one) than without (the API client configuration has none).
             let configuration = ephemeral ? URLSessionConfiguration.ephemeral : URLSessionEndpointTransport.apiClientConfiguration()
             let transport = URLSessionEndpointTransport(configuration: configuration, responseDelivery: delivery)
             defer { transport.session.finishTasksAndInvalidate() }
@@ -63,10 +63,10 @@ struct URLSessionCancellationRaceTests {
                 times.append(try await ContinuousClock().measure { _ = try await Self.exchange(transport, server, timeout: nil) })
             }
             let typical = times.dropFirst().sorted()[times.count / 2]
-            let spread = min(max(typical.nanoseconds * 2, 200_000), 5_000_000)
+            let spread = min(max(typical * 2, .microseconds(200)), .milliseconds(5))
             var outcomes: [Outcome] = []
             for trial in 0..<600 {
-                let moment = Duration.nanoseconds(Int64.random(in: 0...spread))
+                let moment = spread * Double.random(in: 0...1)
                 let byCaller = trial.isMultiple(of: 2)
                 let ended = await atMost(.seconds(10)) {
                     if byCaller {
@@ -93,13 +93,5 @@ struct URLSessionCancellationRaceTests {
             let last = await atMost(.seconds(10)) { (try? await Self.exchange(transport, server, timeout: nil)) ?? .stopped }
             #expect(last == .answered)
         }
-    }
-}
-
-extension Duration {
-    /// The whole duration in nanoseconds.
-    fileprivate var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -200,16 +200,14 @@ struct URLSessionEndpointTransportTests {
         }
     }
 
-    /// Waits up to `limit` for `session` to have no running task; returns how long that took, or
-    /// `nil` when tasks still ran.
-    private static func tasksEnd(in session: URLSession, within limit: Duration) async throws -> Duration? {
-        let clock = ContinuousClock()
-        let start = clock.now
-        while clock.now - start < limit {
-            if await runningTasks(of: session) == 0 { return clock.now - start }
+    /// Waits up to `limit` for `session` to have no running task; whether it came to have none.
+    private static func tasksEnd(in session: URLSession, within limit: Duration) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if await runningTasks(of: session) == 0 { return true }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return nil
+        return false
     }
 
     @Test("A download cancelled with much of its body still to come has its transfer cancelled, not left to run")
@@ -235,7 +233,7 @@ struct URLSessionEndpointTransportTests {
             #expect(!FileManager.default.fileExists(atPath: file.path))
             // The rest of the 1 GiB, paced, would take 30 s more to arrive.
             let ended = try await Self.tasksEnd(in: transport.session, within: .seconds(5))
-            #expect(ended != nil, "the transfer went on after the download was cancelled")
+            #expect(ended, "the transfer went on after the download was cancelled")
         }
     }
 
@@ -260,7 +258,7 @@ struct URLSessionEndpointTransportTests {
             // Less than 8 MiB was left, so the task had its grace (1 s) to finish; dripping, it
             // would take 52 s more.
             let ended = try await Self.tasksEnd(in: transport.session, within: .seconds(10))
-            #expect(ended != nil, "the stalled transfer was never cancelled")
+            #expect(ended, "the stalled transfer was never cancelled")
         }
     }
 
